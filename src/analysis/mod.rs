@@ -1,0 +1,136 @@
+//! Analysis of one game record: replay under the rules, final status of the stones, scores
+//! under every requested ruleset, and the disagreements worth a curator's attention.
+//!
+//! It sits between the record layer (which it reads) and the pipeline and reports (which print
+//! what it returns). It does no I/O.
+
+use crate::finding::Finding;
+use crate::rules::{Outcome, Ruleset};
+
+/// The status a game gets in `games.csv`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum GameStatus {
+    /// Read and replayed without an illegal move.
+    Ok,
+    /// At least one illegal move or illegal setup.
+    Illegal,
+    /// The record could not be parsed.
+    Unparsed,
+}
+
+impl GameStatus {
+    /// `ok`, `illegal` or `unparsed`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            GameStatus::Ok => "ok",
+            GameStatus::Illegal => "illegal",
+            GameStatus::Unparsed => "unparsed",
+        }
+    }
+}
+
+/// Where the final status of the stones came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DeadStoneSource {
+    /// Every stone on the board counts as alive (Tromp-Taylor).
+    AsIs,
+    /// TB/TW markup in the record's last node.
+    Markup,
+    /// kifu's estimator.
+    Estimate,
+}
+
+impl DeadStoneSource {
+    /// `as-is`, `markup` or `estimate`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            DeadStoneSource::AsIs => "as-is",
+            DeadStoneSource::Markup => "markup",
+            DeadStoneSource::Estimate => "estimate",
+        }
+    }
+}
+
+/// How far a recomputed score can be trusted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Confidence {
+    /// Unclear stones, open borders or a seki the count depends on.
+    Low,
+    /// Every status decided, but not proven.
+    Medium,
+    /// Every status proven or marked, borders closed.
+    High,
+}
+
+impl Confidence {
+    /// `low`, `medium` or `high`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Confidence::Low => "low",
+            Confidence::Medium => "medium",
+            Confidence::High => "high",
+        }
+    }
+}
+
+/// The score of one game under one requested ruleset.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RulesetScore {
+    /// The name as requested (`recorded`, `chinese`, ...).
+    pub requested: String,
+    /// The preset actually used (`custom` for a KataGo-style RU string).
+    pub preset: &'static str,
+    /// The parameters used.
+    pub ruleset: Ruleset,
+    /// Komi in points.
+    pub komi: f64,
+    /// The result, or `None` when no score could be computed (a finding says why).
+    pub outcome: Option<Outcome>,
+    /// Where the dead stones came from.
+    pub dead_stones: DeadStoneSource,
+    /// How far the score can be trusted.
+    pub confidence: Confidence,
+}
+
+/// The kind of a disagreement.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum DisagreementKind {
+    /// The recorded counted result differs from the one recomputed under the record's rules.
+    RecordedVsRecomputed,
+    /// The winner differs between two requested rulesets.
+    WinnerFlip,
+}
+
+impl DisagreementKind {
+    /// `recorded-vs-recomputed` or `winner-flip`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            DisagreementKind::RecordedVsRecomputed => "recorded-vs-recomputed",
+            DisagreementKind::WinnerFlip => "winner-flip",
+        }
+    }
+}
+
+/// One disagreement found in a game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Disagreement {
+    /// What disagrees.
+    pub kind: DisagreementKind,
+    /// A sentence naming both sides and, where it can be told, the likely reason.
+    pub detail: String,
+    /// The confidence of the recomputed side.
+    pub confidence: Confidence,
+}
+
+/// Everything kifu concludes about one game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameAnalysis {
+    /// ok, illegal or unparsed.
+    pub status: GameStatus,
+    /// The record's findings followed by the replay's and the scoring's.
+    pub findings: Vec<Finding>,
+    /// One entry per requested ruleset, in the order requested.
+    pub scores: Vec<RulesetScore>,
+    /// Disagreements, recorded-vs-recomputed first.
+    pub disagreements: Vec<Disagreement>,
+}

@@ -1,0 +1,222 @@
+//! Game records from SGF bytes: the only part of kifu that knows SGF and imports `sgf_parse`.
+//!
+//! The layer turns whatever a user points kifu at (files, folders, collections, archives,
+//! standard input) into [`GameRecord`]s: plain values in the rules core's vocabulary (points,
+//! colours, moves, rulesets, outcomes) plus the [`Finding`]s met on the way. It never fails as a
+//! whole: a game that cannot be read still becomes a record, with [`ReadStatus::Failed`] and the
+//! reason among its findings, so no game is ever silently lost.
+//!
+//! The way through, for one file:
+//! 1. `input`: discover and read sources in a fixed order (`archive.zip!member` names).
+//! 2. `split`: a byte-level scanner finds each game tree with its byte offset and line, so one
+//!    broken game never loses the others.
+//! 3. `charset`: BOM, then `CA`, then UTF-8, then detection; decoded before parsing.
+//! 4. `sgf`: each game parsed (strict, then lenient as a reported fallback) and turned into a
+//!    [`GameRecord`]: size, setup, moves, komi, handicap, rules, result, markup, metadata.
+
+use crate::finding::Finding;
+use crate::rules::{BoardSize, Color, Move, Outcome, Point, Preset, Ruleset};
+
+/// Where a game was found: enough for a person to open the file at the right place.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameLocation {
+    /// The source as given: a path, `archive.zip!inner/path.sgf`, or `-` for standard input.
+    pub source: String,
+    /// 1-based index of the game tree within its file.
+    pub game: u32,
+    /// Byte offset of the game's opening `(` in the file.
+    pub offset: u64,
+    /// 1-based line of the game's opening `(`.
+    pub line: u32,
+}
+
+/// How far a game could be read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReadStatus {
+    /// Read by kifu's own streaming main-line reader.
+    Fast,
+    /// Parsed by sgf-parse in strict mode.
+    Strict,
+    /// Parsed by sgf-parse only in lenient mode; part of the game may be lost (reported).
+    Lenient,
+    /// Not parsed: the record holds no moves, and its findings say why.
+    Failed,
+}
+
+/// A stone put on, or taken off, the board by setup properties (AB, AW, AE).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Placement {
+    /// The point.
+    pub point: Point,
+    /// The stone placed, or `None` to clear the point (AE).
+    pub stone: Option<Color>,
+}
+
+/// Setup properties met in the main line after the root node.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LaterSetup {
+    /// Number of main-line moves played before this setup (0: before the first move).
+    pub after_moves: u32,
+    /// 0-based index of the node in the main line (the root is node 0).
+    pub node: u32,
+    /// The placements, in the order they apply: AE, then AB, then AW.
+    pub placements: Vec<Placement>,
+    /// The player to move named by PL in that node, if any.
+    pub to_move: Option<Color>,
+}
+
+/// One move of the main line as recorded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RecordedMove {
+    /// Who played it (B or W property).
+    pub color: Color,
+    /// Where, or pass (`[]`, and `[tt]` on boards up to 19x19).
+    pub mv: Move,
+    /// 0-based index of the node in the main line (the root is node 0).
+    pub node: u32,
+}
+
+/// Where the komi came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KomiOrigin {
+    /// KM, in points, as written.
+    Recorded,
+    /// KM in Fox's units (points x 100, or zi x 100), converted.
+    FoxUnits,
+    /// KM in zi (GoGoD Chinese games: `KM[3.75]`), doubled.
+    Zi,
+    /// KM absent, empty or unreadable: the ruleset's default.
+    Assumed,
+}
+
+/// The komi in points, after unit conversion.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Komi {
+    /// Points given to White.
+    pub points: f64,
+    /// Where the value came from.
+    pub origin: KomiOrigin,
+    /// KM as written, if present.
+    pub raw: Option<String>,
+}
+
+/// Where the game's rules came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RulesOrigin {
+    /// RU named a known preset (or a KataGo-style rules string).
+    Recorded,
+    /// RU absent or unknown: inferred from komi, server or place (a finding says from what).
+    Inferred,
+}
+
+/// The rules a record was played under.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RecordRules {
+    /// RU as written.
+    pub raw: Option<String>,
+    /// The preset RU names or that was inferred; `None` for a custom KataGo-style string.
+    pub preset: Option<&'static Preset>,
+    /// The parameters used for "recorded" scoring (the preset's, or those of the RU string).
+    pub ruleset: Ruleset,
+    /// Whether RU said so or kifu inferred it.
+    pub origin: RulesOrigin,
+}
+
+/// The recorded result (RE).
+#[derive(Clone, Debug, PartialEq)]
+pub struct RecordedResult {
+    /// RE exactly as written (decoded text), if present.
+    pub raw: Option<String>,
+    /// What it means; `None` when RE is absent or unreadable (a finding keeps the raw text).
+    pub outcome: Option<Outcome>,
+    /// The margin was written in zi (GoGoD "(zi)", Chinese 子) and converted to points.
+    pub in_zi: bool,
+    /// The record says it stops before the end ("moves beyond 150 not known").
+    pub truncated: bool,
+}
+
+/// Territory markup (TB, TW) in the last node of the main line. A stone under the opponent's
+/// mark is dead.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct TerritoryMarkup {
+    /// Points marked TB, sorted.
+    pub black: Vec<Point>,
+    /// Points marked TW, sorted.
+    pub white: Vec<Point>,
+}
+
+/// How the game's text was decoded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CharsetOrigin {
+    /// A byte-order mark.
+    Bom,
+    /// The CA property.
+    Declared,
+    /// No CA; the bytes are valid UTF-8.
+    Utf8,
+    /// Fox-style UTF-8 with damaged bytes (decoded as UTF-8 with replacement).
+    DamagedUtf8,
+    /// No CA and not UTF-8: guessed by detection.
+    Detected,
+    /// Given by the user (`--encoding`).
+    Assumed,
+}
+
+/// The charset used to decode a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TextEncoding {
+    /// The WHATWG name of the charset used (`UTF-8`, `GBK`, `Shift_JIS`, ...).
+    pub name: &'static str,
+    /// How it was chosen.
+    pub origin: CharsetOrigin,
+    /// Whether any byte could not be decoded and was replaced with U+FFFD.
+    pub replaced: bool,
+}
+
+/// One game read from a file: everything the replay, the count and the reports need.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameRecord {
+    /// Where it was found.
+    pub location: GameLocation,
+    /// How far it could be read.
+    pub status: ReadStatus,
+    /// How its text was decoded.
+    pub encoding: TextEncoding,
+    /// Board size (SZ; 19 when absent).
+    pub size: BoardSize,
+    /// Setup in the root node: AE, then AB, then AW, plus handicap stones kifu placed when HA
+    /// came without AB (see `handicap_implied`).
+    pub setup: Vec<Placement>,
+    /// Setup met later in the main line.
+    pub later_setup: Vec<LaterSetup>,
+    /// PL in the root node: who moves first.
+    pub to_move: Option<Color>,
+    /// The main line's moves.
+    pub moves: Vec<RecordedMove>,
+    /// HA, or the number of black setup stones when HA is absent and no white stone is set up.
+    pub handicap: u32,
+    /// The handicap stones were not in the record (Fox writes HA without AB) and kifu placed
+    /// them on the standard points.
+    pub handicap_implied: bool,
+    /// Komi in points.
+    pub komi: Komi,
+    /// The rules.
+    pub rules: RecordRules,
+    /// The recorded result.
+    pub result: RecordedResult,
+    /// TB/TW in the last main-line node, if any.
+    pub markup: Option<TerritoryMarkup>,
+    /// Game-information and other root properties as (identifier, decoded text), in file
+    /// order: PB, PW, BR, WR, DT, EV, RO, PC, GN, AP and whatever else the root holds (except
+    /// the ones turned into fields above).
+    pub properties: Vec<(String, String)>,
+    /// Everything found wrong while reading, in order of appearance.
+    pub findings: Vec<Finding>,
+}
+
+impl GameRecord {
+    /// The first value of a root property, e.g. `record.property("PB")`.
+    pub fn property(&self, id: &str) -> Option<&str> {
+        self.properties.iter().find(|(k, _)| k == id).map(|(_, v)| v.as_str())
+    }
+}
