@@ -14,8 +14,17 @@
 //! 4. `sgf`: each game parsed (strict, then lenient as a reported fallback) and turned into a
 //!    [`GameRecord`]: size, setup, moves, komi, handicap, rules, result, markup, metadata.
 
-use crate::finding::Finding;
+pub mod sgf;
+
+use crate::finding::{Code, Finding};
 use crate::rules::{BoardSize, Color, Move, Outcome, Point, Preset, Ruleset};
+
+/// Choices that change how bytes are read.
+#[derive(Clone, Debug, Default)]
+pub struct ReadOptions {
+    /// The charset to assume when a game names none (`--encoding`), as a WHATWG label.
+    pub encoding: Option<String>,
+}
 
 /// Where a game was found: enough for a person to open the file at the right place.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -218,5 +227,34 @@ impl GameRecord {
     /// The first value of a root property, e.g. `record.property("PB")`.
     pub fn property(&self, id: &str) -> Option<&str> {
         self.properties.iter().find(|(k, _)| k == id).map(|(_, v)| v.as_str())
+    }
+}
+
+/// A record for a game that could not be parsed: no moves, default game information, and a
+/// `syntax` finding with `reason`.
+pub fn unparsed(location: GameLocation, encoding: TextEncoding, reason: &str) -> GameRecord {
+    let chinese = crate::rules::preset("chinese").expect("the chinese preset exists");
+    GameRecord {
+        location,
+        status: ReadStatus::Failed,
+        encoding,
+        size: BoardSize::STANDARD,
+        setup: Vec::new(),
+        later_setup: Vec::new(),
+        to_move: None,
+        moves: Vec::new(),
+        handicap: 0,
+        handicap_implied: false,
+        komi: Komi { points: chinese.ruleset.komi, origin: KomiOrigin::Assumed, raw: None },
+        rules: RecordRules {
+            raw: None,
+            preset: Some(chinese),
+            ruleset: chinese.ruleset,
+            origin: RulesOrigin::Inferred,
+        },
+        result: RecordedResult { raw: None, outcome: None, in_zi: false, truncated: false },
+        markup: None,
+        properties: Vec::new(),
+        findings: vec![Finding::new(Code::Syntax, 0, reason)],
     }
 }
