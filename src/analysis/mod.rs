@@ -5,7 +5,88 @@
 //! what it returns). It does no I/O.
 
 use crate::finding::Finding;
-use crate::rules::{Outcome, Ruleset};
+use crate::record::{GameRecord, ReadStatus};
+use crate::rules::{Outcome, Preset, Ruleset};
+
+/// A ruleset the user asked to score every game under (`--rules`).
+#[derive(Clone, Debug, PartialEq)]
+pub enum RulesetRequest {
+    /// `recorded`: the rules the record names in RU, mapped to a preset, or inferred.
+    Recorded,
+    /// A preset by name or alias.
+    Preset(&'static Preset),
+}
+
+impl RulesetRequest {
+    /// Reads one item of `--rules`: `recorded` or a preset name or alias.
+    pub fn parse(name: &str) -> Option<RulesetRequest> {
+        if name.trim().eq_ignore_ascii_case("recorded") {
+            Some(RulesetRequest::Recorded)
+        } else {
+            crate::rules::preset(name).map(RulesetRequest::Preset)
+        }
+    }
+
+    /// The name printed in the `ruleset` column: `recorded` or the preset's canonical name.
+    pub fn name(&self) -> &'static str {
+        match self {
+            RulesetRequest::Recorded => "recorded",
+            RulesetRequest::Preset(p) => p.name,
+        }
+    }
+}
+
+/// How to decide which stones are dead before counting (`--dead-stones`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum DeadStoneMode {
+    /// Markup when the record has it, else the estimator; rulesets that count the board as it
+    /// stands (Tromp-Taylor) always as-is.
+    #[default]
+    Auto,
+    /// Every stone alive.
+    AsIs,
+    /// TB/TW markup only (no markup: every stone alive, said in a finding).
+    Markup,
+    /// The estimator, even when markup exists.
+    Estimate,
+}
+
+/// What to compute for every game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AnalysisOptions {
+    /// The rulesets to score under, in the order requested.
+    pub rulesets: Vec<RulesetRequest>,
+    /// Where dead stones come from.
+    pub dead_stones: DeadStoneMode,
+}
+
+impl Default for AnalysisOptions {
+    /// `recorded,chinese,japanese` with automatic dead stones: the command line's defaults.
+    fn default() -> AnalysisOptions {
+        AnalysisOptions {
+            rulesets: ["recorded", "chinese", "japanese"]
+                .iter()
+                .map(|n| RulesetRequest::parse(n).expect("default rulesets exist"))
+                .collect(),
+            dead_stones: DeadStoneMode::Auto,
+        }
+    }
+}
+
+/// Analyses one game: replay, statuses, scores and disagreements. Pure and deterministic: the
+/// same record and options give the same analysis on any thread.
+pub fn analyze(record: &GameRecord, options: &AnalysisOptions) -> GameAnalysis {
+    let _ = options;
+    // Replay (issue 2) and scoring (issue 4) plug in here as they land.
+    let status =
+        if record.status == ReadStatus::Failed { GameStatus::Unparsed } else { GameStatus::Ok };
+    GameAnalysis {
+        status,
+        findings: record.findings.clone(),
+        scores: Vec::new(),
+        disagreements: Vec::new(),
+    }
+}
 
 /// The status a game gets in `games.csv`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
