@@ -151,6 +151,9 @@ codes! {
     EmptyGame = "empty-game", Info;
     /// A node holds both a move and setup properties, or moves of both colours.
     MixedNode = "mixed-node", Warning;
+    /// A root property (SZ, GM, FF, CA, AP, ST) outside the root node, or game information
+    /// repeated in a later node of the main line; it is ignored.
+    MisplacedProperty = "misplaced-property", Warning;
 
     // --- game information ---
     /// HA disagrees with the handicap stones on the board.
@@ -235,10 +238,11 @@ mod tests {
 
     #[test]
     fn illegal_move_codes_are_the_contracts() {
-        let names: Vec<_> = [Code::Occupied, Code::Suicide, Code::Ko, Code::Superko, Code::OffBoard]
-            .iter()
-            .map(|c| c.as_str())
-            .collect();
+        let names: Vec<_> =
+            [Code::Occupied, Code::Suicide, Code::Ko, Code::Superko, Code::OffBoard]
+                .iter()
+                .map(|c| c.as_str())
+                .collect();
         assert_eq!(names, ["occupied", "suicide", "ko", "superko", "off-board"]);
     }
 }

@@ -13,7 +13,18 @@
 //! 3. `charset`: BOM, then `CA`, then UTF-8, then detection; decoded before parsing.
 //! 4. `sgf`: each game parsed (strict, then lenient as a reported fallback) and turned into a
 //!    [`GameRecord`]: size, setup, moves, komi, handicap, rules, result, markup, metadata.
+//!    Parsing and interpreting are apart: a reader finds the main line's nodes and properties
+//!    as written, and [`builder::GameBuilder`] gives them their meaning (komi units in
+//!    [`komi`], handicap stones in [`handicap`], rules in [`game_info`], results in [`result`]),
+//!    so that any reader that finds the same main line builds the same record.
 
+pub mod builder;
+pub mod game_info;
+pub mod handicap;
+pub mod komi;
+pub(crate) mod property;
+pub mod result;
+pub(crate) mod scan;
 pub mod sgf;
 
 use crate::finding::{Code, Finding};
