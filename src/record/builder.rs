@@ -20,7 +20,7 @@
 //!
 //! Everything that gives meaning lives on this side, so two readers that find the same main
 //! line produce the same record, findings included. kifu has one reader today, sgf-parse behind
-//! [`super::sgf`], which re-reads each property's spelling with [`super::scan`] because
+//! [`super::sgf`], which re-reads each property's spelling with `scan` because
 //! sgf-parse keeps only typed values; a streaming reader that skips variations without building
 //! a tree (issue 6) drives the same calls and must produce identical records, which a
 //! differential test over the whole shared corpus checks. A reader owes the interpreter:
@@ -31,10 +31,26 @@
 //! - values unescaped as sgf-parse's lexer does (`\x` → `x`, soft line breaks kept as `\n`),
 //!   undecoded otherwise: no trimming, no case folding, no expansion of point lists.
 //!
-//! What counts as a well-formed value is sgf-parse's rule ([`super::property`]), so a value
+//! What counts as a well-formed value is sgf-parse's rule (`property`), so a value
 //! sgf-parse turns into `Prop::Invalid` always gives a finding here, whichever reader ran.
 //!
 //! The interpreter allocates per game, not per move, beyond the growth of the move list.
+//!
+//! # Decisions
+//!
+//! - Only the main line is read; variations are neither interpreted nor reported.
+//! - A game that is not Go (`GM` other than 1) keeps its root's metadata and a `not-go`
+//!   finding, and is [`ReadStatus::Failed`]: its moves are not coordinates kifu can replay.
+//! - `[tt]` is a pass when both sides of the board are at most 19; elsewhere it is the point
+//!   T20. Points outside the board are kept as points, for the replay to report `off-board`.
+//! - Root properties (SZ, GM, FF, CA, AP, ST) count only in the root. Game information (PB,
+//!   KM, RE...) may sit in a later node of the main line, as `FF[4]` allows; a second occurrence is
+//!   ignored with a `misplaced-property` finding.
+//! - Setup before the first move (even in a later node) is the starting position; setup after
+//!   it is kept in [`GameRecord::later_setup`] and reported (`setup-in-main-line`).
+//! - Severity: `info` when nothing is lost (a value kept as written, or read the way its writer
+//!   meant, like `KM[6,5]`); `warning` when something is ignored or guessed; `error` when the
+//!   game cannot be replayed as recorded (no usable board size, not Go).
 
 use std::borrow::Cow;
 
@@ -123,9 +139,9 @@ struct BadIdentifier {
     lowercase: bool,
 }
 
-/// How an identifier as written relates to the FF[4] identifier read from it.
+/// How an identifier as written relates to the `FF[4]` identifier read from it.
 enum IdentifierProblem {
-    /// FF[1-3] style: letters, some lowercase (`AddBlack`).
+    /// `FF[1-3]` style: letters, some lowercase (`AddBlack`).
     Lowercase,
     /// Characters other than letters (`PL;B`, `W)(;B`): usually a missing bracket.
     Damaged,
@@ -352,7 +368,7 @@ impl GameBuilder {
         );
     }
 
-    /// The FF[4] identifier read from `raw` (uppercase letters only, as sgf-parse reads it),
+    /// The `FF[4]` identifier read from `raw` (uppercase letters only, as sgf-parse reads it),
     /// reporting any difference; `None` when nothing is left.
     fn identifier<'r>(&mut self, raw: &'r str) -> Option<Cow<'r, str>> {
         let trimmed = raw.trim_end_matches(|c: char| c.is_ascii_whitespace());

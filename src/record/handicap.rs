@@ -1,7 +1,7 @@
 //! The handicap: how many stones Black was given, and where they stand when the record does
 //! not say.
 //!
-//! `HA` is the number of stones; FF[4] says it "doesn't add any stones to the board", which
+//! `HA` is the number of stones; `FF[4]` says it "doesn't add any stones to the board", which
 //! `AB` must do. Records disagree in three ways, all handled here:
 //! - `HA` with no setup at all, White moving first: Fox writes handicap games this way (6,334
 //!   Fox professional games with HA ≥ 2, none with AB). The stones go on the standard points

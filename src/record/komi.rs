@@ -1,6 +1,6 @@
 //! Reading `KM`: the number as written, then its unit.
 //!
-//! FF[4] gives komi no unit, and real files use three:
+//! `FF[4]` gives komi no unit, and real files use three:
 //! - points, the usual case (`KM[6.5]`, `KM[0.50]`, `KM[-5.5]`);
 //! - Fox's hundredths: `KM[650]` = 6.5 points, `KM[750]` = 7.5, `KM[550]`, `KM[450]`, `KM[700]`,
 //!   `KM[50]` = 0.5; and hundredths of zi for Chinese-rules games: `KM[375]` = 3.75 zi = 7.5
@@ -11,7 +11,7 @@
 //!   whose fraction is a quarter (.25 or .75) and whose size is below 5 is read as zi: no rules
 //!   use a quarter-point komi, and 3.75 zi is the Chinese komi.
 //!
-//! The number itself is read more generously than FF[4]'s Real: `6,5` (decimal comma), `6 1/2`,
+//! The number itself is read more generously than `FF[4]`'s Real: `6,5` (decimal comma), `6 1/2`,
 //! `6½`, a trailing unit (`7.5目`, `6.5 points`), and `3又3/4子` (zi). What sgf-parse would
 //! reject is still reported (`bad-value`) by the interpreter, which also decides what an absent
 //! or unreadable komi becomes (the ruleset's default, marked as assumed).

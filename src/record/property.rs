@@ -1,14 +1,14 @@
-//! The FF[4] properties kifu knows: their kind (move, setup, root, game information) and the
+//! The `FF[4]` properties kifu knows: their kind (move, setup, root, game information) and the
 //! shape of their values, and the check that decides whether a value is well formed.
 //!
 //! The check is sgf-parse 4.2.8's, rule for rule (`go::Prop::new` and `parse_general_prop`):
 //! a value it would turn into `Prop::Invalid` fails here too. That keeps the interpreter's
 //! `bad-value` findings the same whichever tokenizer feeds it, and the sgf-parse adapter checks
 //! on every property that the two agree (see [`super::sgf`]). A few of sgf-parse's choices are
-//! stricter than FF[4] (`HA[0]`, `AP[foxwq]` without a version, an empty `TB[]`); the
+//! stricter than `FF[4]` (`HA[0]`, `AP[foxwq]` without a version, an empty `TB[]`); the
 //! interpreter reads those values anyway and says so.
 
-/// What a property is for (FF[4] "property type").
+/// What a property is for (`FF[4]` "property type").
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
     /// B, W and their companions (KO, MN, BL, WL, OB, OW, move annotations).
@@ -65,7 +65,7 @@ pub enum ValueType {
 /// One known property.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Spec {
-    /// The FF[4] identifier.
+    /// The `FF[4]` identifier.
     pub id: &'static str,
     /// What it is for.
     pub kind: Kind,
@@ -152,7 +152,7 @@ pub static SPECS: &[Spec] = &[
     spec("PM", Kind::Other, ValueType::Number { min: 1, max: 2 }),
 ];
 
-/// The spec of a known FF[4] identifier.
+/// The spec of a known `FF[4]` identifier.
 pub fn lookup(id: &str) -> Option<&'static Spec> {
     // Identifiers are one or two letters; a linear scan of 68 entries compares a few bytes
     // each and beats hashing at this size.

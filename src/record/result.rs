@@ -1,10 +1,10 @@
 //! Reading `RE`: every way real records write who won, turned into an [`Outcome`].
 //!
-//! FF[4] allows `B+3.5`, `W+R`/`W+Resign`, `B+T`/`B+Time`, `B+F`/`B+Forfeit`, `0`/`Draw`,
+//! `FF[4]` allows `B+3.5`, `W+R`/`W+Resign`, `B+T`/`B+Time`, `B+F`/`B+Forfeit`, `0`/`Draw`,
 //! `Void` and `?`. Real collections write much more (notes `sgf-in-the-wild.md` §3.1); this
 //! module reads:
 //!
-//! - the FF[4] forms in any case, long or short (`black+resign`, `w+time`, `B+Time Over`), with
+//! - the `FF[4]` forms in any case, long or short (`black+resign`, `w+time`, `B+Time Over`), with
 //!   decimal commas (`B+2,5`), fractions (`W+2 1/2`, `W+.5`, `W+1半`) and a doubtful `?`
 //!   (`B+1?` is read as `B+1`);
 //! - bare winners (`B+`, `W`, `White`): the winner is known, the margin is not;
@@ -494,7 +494,7 @@ mod tests {
         }
     }
 
-    /// (RE as written, how kifu reads it). Sources: FF[4]; KataGo's `getSgfWinner`; GoGoD via
+    /// (RE as written, how kifu reads it). Sources: `FF[4]`; KataGo's `getSgfWinner`; GoGoD via
     /// KataGo; the aeb, Fox, AI-game and GNU Go collections (sgf-in-the-wild.md §3.1); Chinese,
     /// Japanese and Korean clients.
     const TABLE: &[(&str, &str)] = &[

@@ -21,7 +21,7 @@
 //!   `main_variation()` (a loop) and the tree is torn down with an explicit stack;
 //! - sgf-parse drops partial trees itself when a strict parse fails late (a `((` after a long
 //!   main line); games deeper than [`INLINE_DEPTH`] are therefore parsed on a helper thread whose
-//!   stack grows with the depth, measured beforehand by [`super::scan::shape`];
+//!   stack grows with the depth, measured beforehand by `scan::shape`;
 //! - games of more than [`MAX_GAME_NODES`] nodes are not parsed at all (`limit` finding):
 //!   sgf-parse holds about 450 bytes per node.
 //!
@@ -30,7 +30,7 @@
 //! sgf-parse keeps typed values only: it folds identifiers to their capitals, expands point
 //! lists, and forgets how numbers were written. The interpreter wants what was written (to
 //! report `AddBlack`, `SZ[19:19]`, `AB[aa][aa]`), so each main-line property is re-read from the
-//! text by [`super::scan`], a scanner that follows sgf-parse's lexer rule for rule; the n-th
+//! text by `scan`, a scanner that follows sgf-parse's lexer rule for rule; the n-th
 //! node in text order is the n-th node of sgf-parse's main line, because the main line is the
 //! first child at every level and sgf-parse creates nodes in text order. Every property is
 //! checked against sgf-parse's: the identifiers must match, and a value sgf-parse rejects
@@ -137,6 +137,16 @@ pub fn read_game(
     }
     teardown(parsed.trees);
     builder.finish(status)
+}
+
+/// Parses `text` strictly with sgf-parse alone and frees the tree, returning its node count
+/// (`None` when strict parsing fails): no scan, no interpretation. It is the cost floor under
+/// [`read_game`], which benchmarks and the streaming reader's comparisons measure against.
+pub fn count_nodes_with_sgf_parse(text: &str) -> Option<usize> {
+    let trees = sgf_parse::parse(text).ok()?;
+    let nodes = trees.iter().map(count_nodes).sum();
+    teardown(trees);
+    Some(nodes)
 }
 
 /// Where in the file a problem at an offset of the game's text lies.
