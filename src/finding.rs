@@ -143,6 +143,9 @@ codes! {
     UnknownCharset = "unknown-charset", Warning;
     /// No charset was declared and the bytes were not UTF-8: the charset was guessed.
     CharsetGuessed = "charset-guessed", Info;
+    /// CA names a legacy charset but the text is valid UTF-8 (re-saved without updating CA):
+    /// it was read as UTF-8.
+    CharsetMismatch = "charset-mismatch", Warning;
     /// The game is not a game of Go (GM other than 1).
     NotGo = "not-go", Error;
     /// SZ is missing a usable value or lies outside 1..52.
@@ -235,10 +238,11 @@ mod tests {
 
     #[test]
     fn illegal_move_codes_are_the_contracts() {
-        let names: Vec<_> = [Code::Occupied, Code::Suicide, Code::Ko, Code::Superko, Code::OffBoard]
-            .iter()
-            .map(|c| c.as_str())
-            .collect();
+        let names: Vec<_> =
+            [Code::Occupied, Code::Suicide, Code::Ko, Code::Superko, Code::OffBoard]
+                .iter()
+                .map(|c| c.as_str())
+                .collect();
         assert_eq!(names, ["occupied", "suicide", "ko", "superko", "off-board"]);
     }
 }
