@@ -13,7 +13,8 @@
 //!   trail byte: `A6 5C 5D` for Big5 因) or, as most writers do, unescaped (`A6 5D`); and the
 //!   7-bit ISO-2022-JP, whose two-byte characters can contain any printable ASCII byte
 //!   ([`ByteLayout`]);
-//! - a tree that starts with `(` but no `;` (Sina-style scrapes: `(\nTE[...]`).
+//! - a tree that starts with `(` but no `;` (Sina-style scrapes: `(\nTE[...]`), or with a
+//!   root node but no `(` (some Fox files: `;GM[1]FF[4]...)`) ([`Opening`]).
 //!
 //! What it reports ([`Stray`], [`TreeEnd`]): bytes outside any tree (junk), byte-order marks
 //! between trees (concatenated files), trees not closed at the end of the file, and trees cut
@@ -30,7 +31,7 @@
 //! Cost: one pass over the file with `memchr`, plus at most one more pass over an unclosed
 //! tail: linear in the size of the input. Nothing recurses; nesting depth is a counter.
 
-use memchr::{memchr, memchr2, memchr3};
+use memchr::{memchr2, memchr3};
 
 /// How a charset lays out its bytes, as far as finding the end of a property value goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -78,16 +79,27 @@ impl DoubleByte {
 /// One top-level game tree found in a file.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Tree {
-    /// Byte offset of its opening `(`.
+    /// Byte offset of its opening `(` (of its first `;` when the `(` is missing).
     pub start: usize,
     /// Byte offset just past its closing `)` (or where it was cut off).
     pub end: usize,
-    /// 1-based line of its opening `(`.
+    /// 1-based line of its start.
     pub line: u32,
     /// How it ended.
     pub end_kind: TreeEnd,
-    /// The `(` is not followed by `;` (Sina-style `(\nTE[...]`): the first node has no `;`.
-    pub missing_semicolon: bool,
+    /// How it began.
+    pub opening: Opening,
+}
+
+/// How a game tree began.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Opening {
+    /// With `(;`, as it should.
+    Normal,
+    /// With `(` and a property but no `;` (Sina-style scrapes: `(\nTE[...]`).
+    NoSemicolon,
+    /// With a root node `;GM[1]...` but no `(` (seen in Fox files): `start` is the `;`.
+    NoParen,
 }
 
 /// How a game tree ended.
@@ -401,14 +413,18 @@ fn skip_while(bytes: &[u8], mut i: usize, keep: impl Fn(u8) -> bool) -> usize {
     i
 }
 
-/// If a tree starts at the `(` at `p`, whether its first `;` is missing.
-fn tree_start_at(bytes: &[u8], p: usize) -> Option<bool> {
+/// Whether a tree starts at `p` (a `(` or `;` outside every tree), and how.
+fn tree_start_at(bytes: &[u8], p: usize) -> Option<Opening> {
+    if bytes[p] == b';' {
+        // Only a root node counts: a stray `;` in junk text does not start a game.
+        return root_follows(bytes, p).then_some(Opening::NoParen);
+    }
     let i = skip_whitespace(bytes, p + 1);
     match bytes.get(i) {
-        Some(b';') => Some(false),
+        Some(b';') => Some(Opening::Normal),
         Some(b) if b.is_ascii_alphabetic() => {
             let j = skip_while(bytes, i, |b| b.is_ascii_alphabetic());
-            (bytes.get(skip_whitespace(bytes, j)) == Some(&b'[')).then_some(true)
+            (bytes.get(skip_whitespace(bytes, j)) == Some(&b'[')).then_some(Opening::NoSemicolon)
         }
         _ => None,
     }
@@ -427,22 +443,22 @@ fn scan_file(
     loop {
         let gap_start = pos;
         let mut start = None;
-        while let Some(k) = memchr(b'(', &bytes[pos..]) {
+        while let Some(k) = memchr2(b'(', b';', &bytes[pos..]) {
             let p = pos + k;
-            if let Some(missing_semicolon) = tree_start_at(bytes, p) {
-                start = Some((p, missing_semicolon));
+            if let Some(opening) = tree_start_at(bytes, p) {
+                start = Some((p, opening));
                 break;
             }
             pos = p + 1;
         }
-        let Some((start, missing_semicolon)) = start else {
+        let Some((start, opening)) = start else {
             record_gap(bytes, gap_start, bytes.len(), lines, out);
             return;
         };
         record_gap(bytes, gap_start, start, lines, out);
         let line = lines.line_of(start);
         let (end, end_kind) = scan_tree(bytes, start + 1, layout, recover, lines);
-        out.trees.push(Tree { start, end, line, end_kind, missing_semicolon });
+        out.trees.push(Tree { start, end, line, end_kind, opening });
         pos = end;
     }
 }
@@ -630,8 +646,19 @@ mod tests {
     fn sina_style_trees_without_semicolon_are_found() {
         let s = split(b"(\nTE[x]RE[y]GK[1];B[aa])", 0, ByteLayout::AsciiSafe);
         assert_eq!(s.trees.len(), 1);
-        assert!(s.trees[0].missing_semicolon);
+        assert_eq!(s.trees[0].opening, Opening::NoSemicolon);
         assert!(split(b"(from KGS)", 0, ByteLayout::AsciiSafe).trees.is_empty());
+    }
+
+    #[test]
+    fn fox_trees_without_their_paren_are_found() {
+        let text = b";GM[1]FF[4]AP[foxwq];B[pd](;W[dd])(;W[dp]))";
+        let s = split(text, 0, ByteLayout::AsciiSafe);
+        assert_eq!(s.trees.len(), 1);
+        assert_eq!((s.trees[0].start, s.trees[0].end), (0, text.len()));
+        assert_eq!(s.trees[0].opening, Opening::NoParen);
+        assert!(s.strays.is_empty());
+        assert!(split(b"notes; more notes", 0, ByteLayout::AsciiSafe).trees.is_empty());
     }
 
     #[test]
