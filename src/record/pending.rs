@@ -350,6 +350,64 @@ mod tests {
         assert_eq!(file.games[1].location.offset, 14);
     }
 
+    /// Game counts agree with sgf-parse's strict parse of the whole file wherever that parse
+    /// succeeds (a unit test because only `src/record` may use sgf_parse). Run with
+    /// `cargo test --release --lib record::pending -- --ignored --nocapture`.
+    #[test]
+    #[ignore = "whole shared corpus through sgf-parse: run with --release"]
+    fn tree_counts_agree_with_sgf_parse_over_the_shared_corpus() {
+        // sgf-parse drops trees recursively: give it a deep stack.
+        let worker = std::thread::Builder::new().stack_size(1 << 30).spawn(compare_with_sgf_parse);
+        let outcome = worker.map(|handle| handle.join());
+        assert!(matches!(outcome, Ok(Ok(()))), "the comparison failed");
+    }
+
+    fn compare_with_sgf_parse() {
+        // Files above this size (one 15 MB Tygem collection) would take gigabytes in sgf-parse.
+        const MAX_BYTES: usize = 8 << 20;
+        let manifest = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let Some(corpus) = std::env::var_os("KIFU_SHARED_CORPUS")
+            .map(std::path::PathBuf::from)
+            .into_iter()
+            .chain([manifest.join("../shared/corpus"), manifest.join("../../shared/corpus")])
+            .find(|p| p.join("README.md").is_file())
+        else {
+            eprintln!("skipped: the shared corpus is absent (set KIFU_SHARED_CORPUS)");
+            return;
+        };
+        let options = ReadOptions::default();
+        let (mut compared, mut games, mut rejected) = (0usize, 0usize, 0usize);
+        let mut disagreements = Vec::new();
+        for source in super::super::sources([corpus], &options) {
+            let Ok(bytes) = source.bytes.clone() else { continue };
+            let text = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&bytes);
+            let Ok(text) = std::str::from_utf8(text) else { continue };
+            if text.len() > MAX_BYTES {
+                continue;
+            }
+            let Ok(trees) = sgf_parse::parse(text) else {
+                rejected += 1;
+                continue;
+            };
+            let file = split_source(source.clone(), &options);
+            let found = file.games.iter().filter(|g| g.has_tree()).count();
+            compared += 1;
+            games += found;
+            if found != trees.len() {
+                disagreements.push(format!(
+                    "{}: kifu {found}, sgf-parse {}",
+                    source.name,
+                    trees.len()
+                ));
+            }
+        }
+        eprintln!(
+            "compared {compared} files ({games} games); sgf-parse rejected {rejected} UTF-8 files"
+        );
+        assert!(disagreements.is_empty(), "{}", disagreements.join("\n"));
+        assert!(compared > 60_000, "{compared}");
+    }
+
     #[test]
     fn repairs_reach_the_text_not_the_bytes() {
         let file = split(b"(\nPB[a];B[aa]");

@@ -661,6 +661,89 @@ mod tests {
         assert!(split(b"notes; more notes", 0, ByteLayout::AsciiSafe).trees.is_empty());
     }
 
+    /// A small seeded generator (xorshift64*), so that failures reproduce.
+    struct Rng(u64);
+
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 >> 12;
+            self.0 ^= self.0 << 25;
+            self.0 ^= self.0 >> 27;
+            self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+        }
+
+        fn below(&mut self, n: usize) -> usize {
+            (self.next() % n as u64) as usize
+        }
+    }
+
+    /// Game texts with the hard parts: escapes, brackets and parentheses in values,
+    /// variations, double-byte-looking bytes in a UTF-8 comment.
+    const GAMES: &[&str] = &[
+        "(;GM[1]FF[4]SZ[19]PB[a]PW[b];B[pd];W[dd])",
+        "(;GM[1]C[(tricky\\] ; value)];B[aa](;W[bb])(;W[cc]C[x\\\\]))",
+        "(;GM[1]GN[((((]C[\\)\\)\\)]\n;B[];W[tt])",
+        "(;GM[1]PB[柯洁]C[围棋 \\] 是 ( 游戏 ]\n(;B[aa];W[ab])\n(;B[ba]))",
+    ];
+
+    /// Text between games: anything without `(` or `;`, so it cannot start a tree.
+    const JUNK: &[&str] = &["", "\n", "\r\n\r\n", " -- next game -- \n", "\u{1a}", "text]\\["];
+
+    #[test]
+    fn random_collections_split_into_exactly_their_games() {
+        let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+        for round in 0..500 {
+            let count = 1 + rng.below(12);
+            let mut text = String::new();
+            let mut expected = Vec::new();
+            for _ in 0..count {
+                text.push_str(JUNK[rng.below(JUNK.len())]);
+                let game = GAMES[rng.below(GAMES.len())];
+                expected.push((text.len(), game));
+                text.push_str(game);
+            }
+            text.push_str(JUNK[rng.below(JUNK.len())]);
+            let found = split(text.as_bytes(), 0, ByteLayout::AsciiSafe);
+            let got: Vec<_> =
+                found.trees.iter().map(|t| (t.start, &text[t.start..t.end])).collect();
+            assert_eq!(got, expected, "round {round}: {text:?}");
+            assert!(found.trees.iter().all(|t| t.end_kind == TreeEnd::Closed));
+        }
+    }
+
+    #[test]
+    fn random_damage_never_panics_and_trees_stay_in_order() {
+        let mut rng = Rng(0xD1B5_4A32_D192_ED03);
+        let layouts = [
+            ByteLayout::AsciiSafe,
+            ByteLayout::DoubleByte(DoubleByte::Gbk),
+            ByteLayout::DoubleByte(DoubleByte::Big5),
+            ByteLayout::DoubleByte(DoubleByte::ShiftJis),
+            ByteLayout::Iso2022Jp,
+        ];
+        let alphabet = b"();[]\\\n GMB\x1b$(\x81\x5c\x5d\xfe";
+        for round in 0..2000 {
+            let mut bytes: Vec<u8> = GAMES.concat().into_bytes();
+            for _ in 0..1 + rng.below(8) {
+                let at = rng.below(bytes.len());
+                match rng.below(3) {
+                    0 => bytes[at] = alphabet[rng.below(alphabet.len())],
+                    1 => bytes.insert(at, alphabet[rng.below(alphabet.len())]),
+                    _ => {
+                        bytes.remove(at);
+                    }
+                }
+            }
+            let layout = layouts[round % layouts.len()];
+            let found = split(&bytes, 0, layout);
+            let mut last_end = 0;
+            for tree in &found.trees {
+                assert!(last_end <= tree.start && tree.start < tree.end && tree.end <= bytes.len());
+                last_end = tree.end;
+            }
+        }
+    }
+
     #[test]
     fn deep_nesting_is_a_counter_not_recursion() {
         let depth = 200_000;
