@@ -341,6 +341,13 @@ fn the_encoding_option_applies_when_the_file_names_none() {
     let big5 = ReadOptions { encoding: Some("big5".into()), ..ReadOptions::default() };
     let declared = "charsets/gbk-trail-bytes-with-ca.sgf";
     assert_charset_with(declared, &big5, "GBK", CharsetOrigin::Declared, &names);
+    // And a file that is plainly UTF-8 stays UTF-8, with a finding.
+    let utf8 = "(;GM[1]PB[柯洁]PW[党毅飞]EV[三星杯];B[pd])".as_bytes();
+    let file = split_file("utf8.sgf", Arc::from(utf8), &gbk);
+    let decoded = file.games[0].decode(&gbk);
+    assert_eq!((decoded.encoding.name, decoded.encoding.origin), ("UTF-8", CharsetOrigin::Utf8));
+    assert_eq!(property(&decoded.text, "PW").as_deref(), Some("党毅飞"));
+    assert_eq!(codes(&decoded.findings), [Code::CharsetMismatch]);
 }
 
 // ---------------------------------------------------------------- folders and files

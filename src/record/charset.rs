@@ -21,10 +21,11 @@
 //!    at most 0.30 for legacy-charset files;
 //! 6. detection with chardetng, over the whole file (its first MiB), as the last resort.
 //!
-//! One correction applies to a declared charset: when `CA` names a legacy charset but the game
-//! is valid UTF-8 with real non-ASCII text in it (any for a single-byte charset, at least four
-//! CJK, kana or Hangul characters for a multibyte one), the file was re-saved as UTF-8 without
-//! its `CA` being updated; it is read as UTF-8 with a `charset-mismatch` finding.
+//! One correction applies to a declared or assumed charset: when `CA` (or `--encoding`) names a
+//! legacy charset but the game is valid UTF-8 with real non-ASCII text in it (any for a
+//! single-byte charset, at least four CJK, kana or Hangul characters for a multibyte one), the
+//! file was re-saved as UTF-8 without its `CA` being updated (or the option was meant for other
+//! files of the run); it is read as UTF-8 with a `charset-mismatch` finding.
 //!
 //! Decoding: UTF-8 without damage is borrowed as is. GBK/GB18030, Big5, Shift_JIS and
 //! ISO-2022-JP, whose bytes can look like `]` or `\`, are decoded one property value at a
@@ -33,7 +34,7 @@
 //! Each game gets a [`TextEncoding`] saying what was used and whether bytes were replaced.
 
 use std::borrow::Cow;
-use std::sync::Arc;
+use std::sync::{Arc, LazyLock};
 
 use chardetng::{EncodingDetector, Iso2022JpDetection, Utf8Detection};
 use encoding_rs::{
@@ -93,13 +94,21 @@ pub fn layout_of(encoding: &'static Encoding) -> ByteLayout {
     }
 }
 
+/// A property searched for in raw bytes: a finder for `ID[`, built once.
+struct Property(memmem::Finder<'static>);
+
+static CA: LazyLock<Property> = LazyLock::new(|| Property(memmem::Finder::new(b"CA[")));
+static AP: LazyLock<Property> = LazyLock::new(|| Property(memmem::Finder::new(b"AP[")));
+
 /// The values of every `ID[...]` property in `bytes` whose value is short printable ASCII
 /// (charset labels, application names), in order. `ID` must not be preceded by a letter.
-fn short_ascii_values<'a>(bytes: &'a [u8], id: &'a [u8]) -> impl Iterator<Item = &'a [u8]> + 'a {
+fn short_ascii_values<'a>(
+    bytes: &'a [u8],
+    property: &'static Property,
+) -> impl Iterator<Item = &'a [u8]> + 'a {
     const MAX_LEN: usize = 64;
-    let mut pattern = id.to_vec();
-    pattern.push(b'[');
-    let finder = memmem::Finder::new(&pattern).into_owned();
+    let finder = &property.0;
+    let opening = finder.needle().len();
     let mut from = 0;
     std::iter::from_fn(move || {
         loop {
@@ -108,7 +117,7 @@ fn short_ascii_values<'a>(bytes: &'a [u8], id: &'a [u8]) -> impl Iterator<Item =
             if at > 0 && bytes[at - 1].is_ascii_alphabetic() {
                 continue;
             }
-            let value_start = at + id.len() + 1;
+            let value_start = at + opening;
             let window = &bytes[value_start..bytes.len().min(value_start + MAX_LEN + 1)];
             let Some(len) = memchr::memchr(b']', window) else { continue };
             let value = &window[..len];
@@ -122,14 +131,14 @@ fn short_ascii_values<'a>(bytes: &'a [u8], id: &'a [u8]) -> impl Iterator<Item =
 
 /// The label in the first `CA[...]` of `bytes`, if any.
 pub fn sniff_declared(bytes: &[u8]) -> Option<&str> {
-    short_ascii_values(bytes, b"CA").next().and_then(|v| std::str::from_utf8(v).ok())
+    short_ascii_values(bytes, &CA).next().and_then(|v| std::str::from_utf8(v).ok())
 }
 
 /// Whether the game names the Fox server as its writer: `AP[foxwq]`, or `AP[GNU Go:3.8]`
 /// with an empty `GN[]` (Fox files re-saved by GNU Go, which KataGo also treats as Fox).
 pub fn fox_marked(bytes: &[u8]) -> bool {
     let mut gnugo = false;
-    for value in short_ascii_values(bytes, b"AP") {
+    for value in short_ascii_values(bytes, &AP) {
         if value.windows(5).any(|w| w.eq_ignore_ascii_case(b"foxwq")) {
             return true;
         }
@@ -300,7 +309,7 @@ pub fn prepare(bytes: Arc<[u8]>, options: &ReadOptions) -> Prepared {
     }
     let text = &bytes[start..];
     // A UTF-16 `CA` in a file that is not UTF-16 applies to its own game's values only.
-    let declared = short_ascii_values(text, b"CA")
+    let declared = short_ascii_values(text, &CA)
         .filter_map(|v| std::str::from_utf8(v).ok())
         .filter_map(resolve_label)
         .find(|&e| e != UTF_16LE && e != UTF_16BE);
@@ -309,7 +318,8 @@ pub fn prepare(bytes: Arc<[u8]>, options: &ReadOptions) -> Prepared {
     let split_encoding = if utf8_bom {
         UTF_8
     } else if let Some(enc) = declared.or(assumed) {
-        enc
+        // As for each game: a file that is really UTF-8 is scanned as UTF-8.
+        if utf8_contradicts(text, enc) { UTF_8 } else { enc }
     } else if std::str::from_utf8(text).is_ok() {
         UTF_8
     } else if fox_marked(text) || looks_like_damaged_utf8(text) {
@@ -404,24 +414,25 @@ fn choose(
         }
         resolved
     };
-    let (encoding, origin) = if let Some(enc) = declared {
-        match utf8_contradicts(bytes, enc) {
-            true => {
-                findings.push(Finding::new(
-                    Code::CharsetMismatch,
-                    0,
-                    format!(
-                        "CA declares {} but the text is valid UTF-8 (re-saved without updating \
-                         CA?): read as UTF-8",
-                        enc.name()
-                    ),
-                ));
-                (UTF_8, CharsetOrigin::Utf8)
-            }
-            false => (enc, CharsetOrigin::Declared),
+    let chosen = match declared {
+        Some(enc) => Some((enc, CharsetOrigin::Declared, "CA declares")),
+        None => assumed(findings).map(|enc| (enc, CharsetOrigin::Assumed, "--encoding says")),
+    };
+    let (encoding, origin) = if let Some((enc, origin, who)) = chosen {
+        if utf8_contradicts(bytes, enc) {
+            findings.push(Finding::new(
+                Code::CharsetMismatch,
+                0,
+                format!(
+                    "{who} {} but the text is valid UTF-8 (re-saved without updating CA?): read \
+                     as UTF-8",
+                    enc.name()
+                ),
+            ));
+            (UTF_8, CharsetOrigin::Utf8)
+        } else {
+            (enc, origin)
         }
-    } else if let Some(enc) = assumed(findings) {
-        (enc, CharsetOrigin::Assumed)
     } else if std::str::from_utf8(bytes).is_ok() {
         (UTF_8, CharsetOrigin::Utf8)
     } else if fox_marked(bytes) || looks_like_damaged_utf8(bytes) {

@@ -219,11 +219,9 @@ pub fn scan_value(
 
 fn scan_value_ascii(bytes: &[u8], mut i: usize, recover: bool) -> ValueEnd {
     loop {
-        let rest = bytes.get(i..).unwrap_or_default();
-        let found =
-            if recover { memchr3(b']', b'\\', b'\n', rest) } else { memchr2(b']', b'\\', rest) };
-        let Some(k) = found else { return ValueEnd::Eof };
-        let p = i + k;
+        // In recovery mode line breaks matter too; `]` stands in for "no third byte".
+        let newline = if recover { b'\n' } else { b']' };
+        let Some(p) = find3(bytes, i, b']', b'\\', newline) else { return ValueEnd::Eof };
         match bytes[p] {
             b']' => return ValueEnd::Closed(p),
             b'\\' => i = p + 2,
@@ -331,6 +329,21 @@ fn scan_value_iso2022jp(bytes: &[u8], mut i: usize, recover: bool) -> ValueEnd {
         }
     }
     ValueEnd::Eof
+}
+
+/// The first of three bytes at or after `from`. SGF values and the gaps between them are
+/// mostly a few bytes long (`;B[pd]`), where a plain look at the next bytes beats setting up
+/// a vectorised search; longer stretches (comments) go to `memchr3`.
+#[inline]
+fn find3(bytes: &[u8], from: usize, a: u8, b: u8, c: u8) -> Option<usize> {
+    const SHORT: usize = 16;
+    let rest = bytes.get(from..)?;
+    let head = &rest[..rest.len().min(SHORT)];
+    if let Some(k) = head.iter().position(|&x| x == a || x == b || x == c) {
+        return Some(from + k);
+    }
+    let tail = rest.get(SHORT..)?;
+    memchr3(a, b, c, tail).map(|k| from + SHORT + k)
 }
 
 /// Whether the bytes from `at` look like SGF structure rather than more text: optional
@@ -489,11 +502,10 @@ fn scan_tree(
     let mut depth: u64 = 1;
     let mut pos = from;
     loop {
-        let Some(k) = memchr3(b'[', b'(', b')', &bytes[pos..]) else {
+        let Some(p) = find3(bytes, pos, b'[', b'(', b')') else {
             let open = Unfinished { in_value: false, open_trees: depth };
             return (bytes.len(), TreeEnd::Unclosed(open));
         };
-        let p = pos + k;
         match bytes[p] {
             b'[' => match scan_value(bytes, p + 1, layout, recover, &mut |_| {}) {
                 ValueEnd::Closed(q) => pos = q + 1,
