@@ -30,7 +30,7 @@
 //! Decoding: UTF-8 without damage is borrowed as is. GBK/GB18030, Big5, Shift_JIS and
 //! ISO-2022-JP, whose bytes can look like `]` or `\`, are decoded one property value at a
 //! time with the scanner of [`super::split`], so that a trail byte never ends a value and an
-//! FF[4] escape between lead and trail byte is dropped; every other charset is decoded whole.
+//! `FF[4]` escape between lead and trail byte is dropped; every other charset is decoded whole.
 //! Each game gets a [`TextEncoding`] saying what was used and whether bytes were replaced.
 
 use std::borrow::Cow;
@@ -494,7 +494,7 @@ fn decode_with<'a>(bytes: &'a [u8], encoding: &'static Encoding) -> (Cow<'a, str
 }
 
 /// Decodes one property value at a time, copying the SGF structure between values as ASCII,
-/// so that no byte of a multibyte character can be read as `]` or `\` and the FF[4] escapes
+/// so that no byte of a multibyte character can be read as `]` or `\` and the `FF[4]` escapes
 /// between lead and trail bytes are dropped. Also serves a `CA[UTF-16LE]` game inside an
 /// ASCII file (sgfc's mixed-encoding test), whose values alone are UTF-16.
 fn decode_by_value(

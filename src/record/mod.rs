@@ -7,7 +7,8 @@
 //! reason among its findings, so no game is ever silently lost.
 //!
 //! The way through, for one file:
-//! 1. `input`: discover and read sources in a fixed order (`archive.zip!member` names).
+//! 1. `input` and `archive`: discover and read sources in a fixed order, archive members
+//!    named `archive.zip!member`; size limits ([`Limits`]) turn into findings.
 //! 2. `split`: a byte-level scanner finds each game tree with its byte offset and line, so one
 //!    broken game never loses the others.
 //! 3. `charset`: BOM, then `CA`, then UTF-8, then detection; decoded before parsing.
@@ -16,7 +17,23 @@
 //!
 //! The pipeline drives steps 1-3 through [`sources`] (inputs to [`Source`]s), [`split_source`]
 //! or [`split_file`] (a source to [`PendingGame`]s, cheap and sequential) and
-//! [`PendingGame::read`] (decode and parse one game, run in parallel).
+//! [`PendingGame::read`] (decode and parse one game, run in parallel):
+//!
+//! ```
+//! use std::sync::Arc;
+//! use kifu::finding::Code;
+//! use kifu::record::{ReadOptions, split_file};
+//!
+//! let options = ReadOptions::default();
+//! // Two games; the second lost its closing `)`.
+//! let text = "(;GM[1]PB[Honinbo Shusaku];B[qd])\n(;GM[1]PB[Go Seigen];B[pd]";
+//! let file = split_file("two.sgf", Arc::from(text.as_bytes()), &options);
+//! assert_eq!(file.games.len(), 2);
+//! assert_eq!((file.games[1].location.game, file.games[1].location.line), (2, 2));
+//!
+//! let record = file.games[1].read(&options);
+//! assert_eq!(record.findings[0].code, Code::Unclosed);
+//! ```
 
 pub mod archive;
 pub mod charset;

@@ -9,7 +9,7 @@
 //! What it understands:
 //! - property values (`[...]` may hold `(`, `)` and `;`), with `\` escapes;
 //! - the double-byte charsets whose trail bytes can be `\` (0x5C) or `]` (0x5D): GBK/GB18030,
-//!   Big5 and Shift_JIS, written either as the FF[4] spec asks (the escape between lead and
+//!   Big5 and Shift_JIS, written either as the `FF[4]` spec asks (the escape between lead and
 //!   trail byte: `A6 5C 5D` for Big5 因) or, as most writers do, unescaped (`A6 5D`); and the
 //!   7-bit ISO-2022-JP, whose two-byte characters can contain any printable ASCII byte
 //!   ([`ByteLayout`]);
@@ -200,7 +200,7 @@ pub enum ValueEnd {
 /// Scans a property value that starts at `from` (just past its `[`) and says where it ends.
 ///
 /// `on_inner_escape` is called with the offset of every `\` written between the lead and trail
-/// byte of a double-byte character (the FF[4] way of escaping a trail byte `\` or `]`), so that
+/// byte of a double-byte character (the `FF[4]` way of escaping a trail byte `\` or `]`), so that
 /// a decoder can drop it. With `recover`, a line inside the value that begins a new root ends
 /// the value (see the module documentation).
 pub fn scan_value(
