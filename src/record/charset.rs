@@ -472,8 +472,13 @@ fn utf8_contradicts(bytes: &[u8], declared: &'static Encoding) -> bool {
     if declared.is_single_byte() {
         return true;
     }
-    let is_cjk = |c: &char| matches!(*c as u32, 0x3040..=0x30FF | 0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xAC00..=0xD7A3);
-    text.chars().filter(is_cjk).take(4).count() >= 4
+    text.chars().filter(|&c| is_cjk(c)).take(4).count() >= 4
+}
+
+/// Kana, CJK ideographs (with extension A) and Hangul syllables: what real Chinese, Japanese
+/// and Korean text is made of, and what GBK or Big5 bytes misread as UTF-8 rarely produce.
+fn is_cjk(c: char) -> bool {
+    matches!(c as u32, 0x3040..=0x30FF | 0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xAC00..=0xD7A3)
 }
 
 /// Decodes a game's bytes with `encoding`; says whether any byte was replaced.
