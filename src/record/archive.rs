@@ -135,7 +135,7 @@ impl Budget {
     /// The budget of an outermost archive of `compressed` bytes.
     pub(crate) fn new(compressed: u64, limits: Limits) -> Arc<Budget> {
         let by_ratio = compressed.saturating_mul(limits.max_expansion_ratio);
-        let allowance = by_ratio.max(Limits::EXPANSION_CHECK_FLOOR).min(limits.max_archive_total);
+        let allowance = by_ratio.max(limits.ratio_floor).min(limits.max_archive_total);
         Arc::new(Budget { expanded: AtomicU64::new(0), allowance, limits, compressed })
     }
 

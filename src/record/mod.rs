@@ -58,18 +58,20 @@ pub struct Limits {
     pub max_archive_total: u64,
     /// Largest ratio of expanded to compressed bytes an archive may reach (default 200; SGF
     /// text compresses about 3-10x, a zip bomb about 1000x). Checked once an archive has
-    /// expanded past [`Limits::EXPANSION_CHECK_FLOOR`], so small, very repetitive archives pass.
+    /// expanded past `ratio_floor`, so that small, very repetitive archives pass.
     pub max_expansion_ratio: u64,
-}
-
-impl Limits {
-    /// Expansion below this many bytes is never refused for its ratio (16 MiB).
-    pub const EXPANSION_CHECK_FLOOR: u64 = 16 << 20;
+    /// Expansion up to this many bytes is never refused for its ratio (default 16 MiB).
+    pub ratio_floor: u64,
 }
 
 impl Default for Limits {
     fn default() -> Limits {
-        Limits { max_file_size: 512 << 20, max_archive_total: 4 << 30, max_expansion_ratio: 200 }
+        Limits {
+            max_file_size: 512 << 20,
+            max_archive_total: 4 << 30,
+            max_expansion_ratio: 200,
+            ratio_floor: 16 << 20,
+        }
     }
 }
 

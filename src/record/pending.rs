@@ -22,8 +22,9 @@
 //!
 //! A tree that is not closed is read as if it were: the missing `]` and `)` are appended to the
 //! text handed to the parser, and an `unclosed` finding says so. A tree without its first `;`
-//! (Sina-style scrapes) is read as if it were there, with a `syntax` warning. Neither repair
-//! touches the bytes; offsets and lines always refer to the file as read.
+//! (Sina-style scrapes), or without its `(` (some Fox files), is read as if it were there, with
+//! a `syntax` warning. No repair touches the bytes; offsets and lines always refer to the file
+//! as read (for a tree without its `(`, the offset is that of its first `;`).
 
 use std::borrow::Cow;
 use std::ops::Range;
@@ -31,7 +32,7 @@ use std::sync::Arc;
 
 use super::charset::{self, DecodedGame, FileCharset};
 use super::input::Source;
-use super::split::{self, Stray, Tree, TreeEnd};
+use super::split::{self, Opening, Stray, Tree, TreeEnd};
 use super::{CharsetOrigin, GameLocation, GameRecord, ReadOptions, ReadStatus, TextEncoding};
 use crate::finding::{Code, Finding, Severity};
 
@@ -66,7 +67,7 @@ struct FileText {
 #[derive(Clone, Debug)]
 enum Kind {
     /// A game tree, with what must be repaired before parsing and the splitter's findings.
-    Tree { closing: String, insert_semicolon: bool, findings: Vec<Finding> },
+    Tree { closing: String, opening: Opening, findings: Vec<Finding> },
     /// No game tree: the file held none, or could not be read. The finding says which.
     Missing(Finding),
 }
@@ -90,7 +91,7 @@ impl PendingGame {
     /// Decodes the game's text (charset chosen as [`charset`] describes), with the repairs of
     /// the module documentation applied. The findings are the framing and decoding ones.
     pub fn decode(&self, options: &ReadOptions) -> DecodedGame<'_> {
-        let Kind::Tree { closing, insert_semicolon, findings } = &self.kind else {
+        let Kind::Tree { closing, opening, findings } = &self.kind else {
             let findings = match &self.kind {
                 Kind::Missing(finding) => vec![finding.clone()],
                 Kind::Tree { .. } => Vec::new(),
@@ -98,13 +99,17 @@ impl PendingGame {
             return DecodedGame { text: Cow::Borrowed(""), encoding: NOT_DECODED, findings };
         };
         let mut decoded = charset::decode_game(self.bytes(), &self.file.charset, options);
-        if *insert_semicolon || !closing.is_empty() {
+        if *opening != Opening::Normal || !closing.is_empty() {
             let text = decoded.text.as_ref();
             let mut repaired = String::with_capacity(text.len() + closing.len() + 1);
-            match text.strip_prefix('(') {
-                Some(rest) if *insert_semicolon => {
+            match (opening, text.strip_prefix('(')) {
+                (Opening::NoSemicolon, Some(rest)) => {
                     repaired.push_str("(;");
                     repaired.push_str(rest);
+                }
+                (Opening::NoParen, _) => {
+                    repaired.push('(');
+                    repaired.push_str(text);
                 }
                 _ => repaired.push_str(text),
             }
@@ -221,15 +226,17 @@ fn pending_tree(name: &str, file: &Arc<FileText>, index: usize, tree: &Tree) -> 
             closing
         }
     };
-    if tree.missing_semicolon {
-        findings.push(
-            Finding::new(
-                Code::Syntax,
-                0,
-                "no `;` after the opening `(` (as in Sina-style scrapes): read as if it were there",
-            )
-            .with_severity(Severity::Warning),
-        );
+    let opening_problem = match tree.opening {
+        Opening::Normal => None,
+        Opening::NoSemicolon => Some(
+            "no `;` after the opening `(` (as in Sina-style scrapes): read as if it were there",
+        ),
+        Opening::NoParen => {
+            Some("the game tree has no opening `(` (as in some Fox files): read as if it had")
+        }
+    };
+    if let Some(message) = opening_problem {
+        findings.push(Finding::new(Code::Syntax, 0, message).with_severity(Severity::Warning));
     }
     PendingGame {
         location: GameLocation {
@@ -240,7 +247,7 @@ fn pending_tree(name: &str, file: &Arc<FileText>, index: usize, tree: &Tree) -> 
         },
         file: Arc::clone(file),
         range: tree.start..tree.end,
-        kind: Kind::Tree { closing, insert_semicolon: tree.missing_semicolon, findings },
+        kind: Kind::Tree { closing, opening: tree.opening, findings },
     }
 }
 
@@ -283,8 +290,14 @@ fn stray_finding(stray: &Stray, trees: &[Tree], bytes: &[u8]) -> Finding {
 fn quote(bytes: &[u8]) -> String {
     const MAX_CHARS: usize = 40;
     let text = String::from_utf8_lossy(&bytes[..bytes.len().min(4 * MAX_CHARS)]);
-    let mut quoted: String =
-        text.chars().take(MAX_CHARS).map(|c| if c.is_control() { '\u{FFFD}' } else { c }).collect();
+    let mut quoted = String::new();
+    for c in text.chars().take(MAX_CHARS) {
+        match c {
+            '\t' | '\n' | '\r' => quoted.push(' '),
+            c if c.is_control() => quoted.extend(c.escape_default()),
+            c => quoted.push(c),
+        }
+    }
     if text.chars().count() > MAX_CHARS || bytes.len() > 4 * MAX_CHARS {
         quoted.push('…');
     }
@@ -335,6 +348,64 @@ mod tests {
         assert_eq!(file.games[1].bytes(), b"(;GM[1]PB[b])");
         assert_eq!(file.games[1].location.line, 2);
         assert_eq!(file.games[1].location.offset, 14);
+    }
+
+    /// Game counts agree with sgf-parse's strict parse of the whole file wherever that parse
+    /// succeeds (a unit test because only `src/record` may use sgf_parse). Run with
+    /// `cargo test --release --lib record::pending -- --ignored --nocapture`.
+    #[test]
+    #[ignore = "whole shared corpus through sgf-parse: run with --release"]
+    fn tree_counts_agree_with_sgf_parse_over_the_shared_corpus() {
+        // sgf-parse drops trees recursively: give it a deep stack.
+        let worker = std::thread::Builder::new().stack_size(1 << 30).spawn(compare_with_sgf_parse);
+        let outcome = worker.map(|handle| handle.join());
+        assert!(matches!(outcome, Ok(Ok(()))), "the comparison failed");
+    }
+
+    fn compare_with_sgf_parse() {
+        // Files above this size (one 15 MB Tygem collection) would take gigabytes in sgf-parse.
+        const MAX_BYTES: usize = 8 << 20;
+        let manifest = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let Some(corpus) = std::env::var_os("KIFU_SHARED_CORPUS")
+            .map(std::path::PathBuf::from)
+            .into_iter()
+            .chain([manifest.join("../shared/corpus"), manifest.join("../../shared/corpus")])
+            .find(|p| p.join("README.md").is_file())
+        else {
+            eprintln!("skipped: the shared corpus is absent (set KIFU_SHARED_CORPUS)");
+            return;
+        };
+        let options = ReadOptions::default();
+        let (mut compared, mut games, mut rejected) = (0usize, 0usize, 0usize);
+        let mut disagreements = Vec::new();
+        for source in super::super::sources([corpus], &options) {
+            let Ok(bytes) = source.bytes.clone() else { continue };
+            let text = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&bytes);
+            let Ok(text) = std::str::from_utf8(text) else { continue };
+            if text.len() > MAX_BYTES {
+                continue;
+            }
+            let Ok(trees) = sgf_parse::parse(text) else {
+                rejected += 1;
+                continue;
+            };
+            let file = split_source(source.clone(), &options);
+            let found = file.games.iter().filter(|g| g.has_tree()).count();
+            compared += 1;
+            games += found;
+            if found != trees.len() {
+                disagreements.push(format!(
+                    "{}: kifu {found}, sgf-parse {}",
+                    source.name,
+                    trees.len()
+                ));
+            }
+        }
+        eprintln!(
+            "compared {compared} files ({games} games); sgf-parse rejected {rejected} UTF-8 files"
+        );
+        assert!(disagreements.is_empty(), "{}", disagreements.join("\n"));
+        assert!(compared > 60_000, "{compared}");
     }
 
     #[test]

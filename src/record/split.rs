@@ -13,7 +13,8 @@
 //!   trail byte: `A6 5C 5D` for Big5 因) or, as most writers do, unescaped (`A6 5D`); and the
 //!   7-bit ISO-2022-JP, whose two-byte characters can contain any printable ASCII byte
 //!   ([`ByteLayout`]);
-//! - a tree that starts with `(` but no `;` (Sina-style scrapes: `(\nTE[...]`).
+//! - a tree that starts with `(` but no `;` (Sina-style scrapes: `(\nTE[...]`), or with a
+//!   root node but no `(` (some Fox files: `;GM[1]FF[4]...)`) ([`Opening`]).
 //!
 //! What it reports ([`Stray`], [`TreeEnd`]): bytes outside any tree (junk), byte-order marks
 //! between trees (concatenated files), trees not closed at the end of the file, and trees cut
@@ -30,7 +31,7 @@
 //! Cost: one pass over the file with `memchr`, plus at most one more pass over an unclosed
 //! tail: linear in the size of the input. Nothing recurses; nesting depth is a counter.
 
-use memchr::{memchr, memchr2, memchr3};
+use memchr::{memchr2, memchr3};
 
 /// How a charset lays out its bytes, as far as finding the end of a property value goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -78,16 +79,27 @@ impl DoubleByte {
 /// One top-level game tree found in a file.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Tree {
-    /// Byte offset of its opening `(`.
+    /// Byte offset of its opening `(` (of its first `;` when the `(` is missing).
     pub start: usize,
     /// Byte offset just past its closing `)` (or where it was cut off).
     pub end: usize,
-    /// 1-based line of its opening `(`.
+    /// 1-based line of its start.
     pub line: u32,
     /// How it ended.
     pub end_kind: TreeEnd,
-    /// The `(` is not followed by `;` (Sina-style `(\nTE[...]`): the first node has no `;`.
-    pub missing_semicolon: bool,
+    /// How it began.
+    pub opening: Opening,
+}
+
+/// How a game tree began.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Opening {
+    /// With `(;`, as it should.
+    Normal,
+    /// With `(` and a property but no `;` (Sina-style scrapes: `(\nTE[...]`).
+    NoSemicolon,
+    /// With a root node `;GM[1]...` but no `(` (seen in Fox files): `start` is the `;`.
+    NoParen,
 }
 
 /// How a game tree ended.
@@ -401,14 +413,18 @@ fn skip_while(bytes: &[u8], mut i: usize, keep: impl Fn(u8) -> bool) -> usize {
     i
 }
 
-/// If a tree starts at the `(` at `p`, whether its first `;` is missing.
-fn tree_start_at(bytes: &[u8], p: usize) -> Option<bool> {
+/// Whether a tree starts at `p` (a `(` or `;` outside every tree), and how.
+fn tree_start_at(bytes: &[u8], p: usize) -> Option<Opening> {
+    if bytes[p] == b';' {
+        // Only a root node counts: a stray `;` in junk text does not start a game.
+        return root_follows(bytes, p).then_some(Opening::NoParen);
+    }
     let i = skip_whitespace(bytes, p + 1);
     match bytes.get(i) {
-        Some(b';') => Some(false),
+        Some(b';') => Some(Opening::Normal),
         Some(b) if b.is_ascii_alphabetic() => {
             let j = skip_while(bytes, i, |b| b.is_ascii_alphabetic());
-            (bytes.get(skip_whitespace(bytes, j)) == Some(&b'[')).then_some(true)
+            (bytes.get(skip_whitespace(bytes, j)) == Some(&b'[')).then_some(Opening::NoSemicolon)
         }
         _ => None,
     }
@@ -427,22 +443,22 @@ fn scan_file(
     loop {
         let gap_start = pos;
         let mut start = None;
-        while let Some(k) = memchr(b'(', &bytes[pos..]) {
+        while let Some(k) = memchr2(b'(', b';', &bytes[pos..]) {
             let p = pos + k;
-            if let Some(missing_semicolon) = tree_start_at(bytes, p) {
-                start = Some((p, missing_semicolon));
+            if let Some(opening) = tree_start_at(bytes, p) {
+                start = Some((p, opening));
                 break;
             }
             pos = p + 1;
         }
-        let Some((start, missing_semicolon)) = start else {
+        let Some((start, opening)) = start else {
             record_gap(bytes, gap_start, bytes.len(), lines, out);
             return;
         };
         record_gap(bytes, gap_start, start, lines, out);
         let line = lines.line_of(start);
         let (end, end_kind) = scan_tree(bytes, start + 1, layout, recover, lines);
-        out.trees.push(Tree { start, end, line, end_kind, missing_semicolon });
+        out.trees.push(Tree { start, end, line, end_kind, opening });
         pos = end;
     }
 }
@@ -630,8 +646,102 @@ mod tests {
     fn sina_style_trees_without_semicolon_are_found() {
         let s = split(b"(\nTE[x]RE[y]GK[1];B[aa])", 0, ByteLayout::AsciiSafe);
         assert_eq!(s.trees.len(), 1);
-        assert!(s.trees[0].missing_semicolon);
+        assert_eq!(s.trees[0].opening, Opening::NoSemicolon);
         assert!(split(b"(from KGS)", 0, ByteLayout::AsciiSafe).trees.is_empty());
+    }
+
+    #[test]
+    fn fox_trees_without_their_paren_are_found() {
+        let text = b";GM[1]FF[4]AP[foxwq];B[pd](;W[dd])(;W[dp]))";
+        let s = split(text, 0, ByteLayout::AsciiSafe);
+        assert_eq!(s.trees.len(), 1);
+        assert_eq!((s.trees[0].start, s.trees[0].end), (0, text.len()));
+        assert_eq!(s.trees[0].opening, Opening::NoParen);
+        assert!(s.strays.is_empty());
+        assert!(split(b"notes; more notes", 0, ByteLayout::AsciiSafe).trees.is_empty());
+    }
+
+    /// A small seeded generator (xorshift64*), so that failures reproduce.
+    struct Rng(u64);
+
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 >> 12;
+            self.0 ^= self.0 << 25;
+            self.0 ^= self.0 >> 27;
+            self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+        }
+
+        fn below(&mut self, n: usize) -> usize {
+            (self.next() % n as u64) as usize
+        }
+    }
+
+    /// Game texts with the hard parts: escapes, brackets and parentheses in values,
+    /// variations, double-byte-looking bytes in a UTF-8 comment.
+    const GAMES: &[&str] = &[
+        "(;GM[1]FF[4]SZ[19]PB[a]PW[b];B[pd];W[dd])",
+        "(;GM[1]C[(tricky\\] ; value)];B[aa](;W[bb])(;W[cc]C[x\\\\]))",
+        "(;GM[1]GN[((((]C[\\)\\)\\)]\n;B[];W[tt])",
+        "(;GM[1]PB[柯洁]C[围棋 \\] 是 ( 游戏 ]\n(;B[aa];W[ab])\n(;B[ba]))",
+    ];
+
+    /// Text between games: anything without `(` or `;`, so it cannot start a tree.
+    const JUNK: &[&str] = &["", "\n", "\r\n\r\n", " -- next game -- \n", "\u{1a}", "text]\\["];
+
+    #[test]
+    fn random_collections_split_into_exactly_their_games() {
+        let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+        for round in 0..500 {
+            let count = 1 + rng.below(12);
+            let mut text = String::new();
+            let mut expected = Vec::new();
+            for _ in 0..count {
+                text.push_str(JUNK[rng.below(JUNK.len())]);
+                let game = GAMES[rng.below(GAMES.len())];
+                expected.push((text.len(), game));
+                text.push_str(game);
+            }
+            text.push_str(JUNK[rng.below(JUNK.len())]);
+            let found = split(text.as_bytes(), 0, ByteLayout::AsciiSafe);
+            let got: Vec<_> =
+                found.trees.iter().map(|t| (t.start, &text[t.start..t.end])).collect();
+            assert_eq!(got, expected, "round {round}: {text:?}");
+            assert!(found.trees.iter().all(|t| t.end_kind == TreeEnd::Closed));
+        }
+    }
+
+    #[test]
+    fn random_damage_never_panics_and_trees_stay_in_order() {
+        let mut rng = Rng(0xD1B5_4A32_D192_ED03);
+        let layouts = [
+            ByteLayout::AsciiSafe,
+            ByteLayout::DoubleByte(DoubleByte::Gbk),
+            ByteLayout::DoubleByte(DoubleByte::Big5),
+            ByteLayout::DoubleByte(DoubleByte::ShiftJis),
+            ByteLayout::Iso2022Jp,
+        ];
+        let alphabet = b"();[]\\\n GMB\x1b$(\x81\x5c\x5d\xfe";
+        for round in 0..2000 {
+            let mut bytes: Vec<u8> = GAMES.concat().into_bytes();
+            for _ in 0..1 + rng.below(8) {
+                let at = rng.below(bytes.len());
+                match rng.below(3) {
+                    0 => bytes[at] = alphabet[rng.below(alphabet.len())],
+                    1 => bytes.insert(at, alphabet[rng.below(alphabet.len())]),
+                    _ => {
+                        bytes.remove(at);
+                    }
+                }
+            }
+            let layout = layouts[round % layouts.len()];
+            let found = split(&bytes, 0, layout);
+            let mut last_end = 0;
+            for tree in &found.trees {
+                assert!(last_end <= tree.start && tree.start < tree.end && tree.end <= bytes.len());
+                last_end = tree.end;
+            }
+        }
     }
 
     #[test]
