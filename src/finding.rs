@@ -143,6 +143,9 @@ codes! {
     UnknownCharset = "unknown-charset", Warning;
     /// No charset was declared and the bytes were not UTF-8: the charset was guessed.
     CharsetGuessed = "charset-guessed", Info;
+    /// CA names a legacy charset but the text is valid UTF-8 (re-saved without updating CA):
+    /// it was read as UTF-8.
+    CharsetMismatch = "charset-mismatch", Warning;
     /// The game is not a game of Go (GM other than 1).
     NotGo = "not-go", Error;
     /// SZ is missing a usable value or lies outside 1..52.

@@ -13,8 +13,20 @@
 //! 3. `charset`: BOM, then `CA`, then UTF-8, then detection; decoded before parsing.
 //! 4. `sgf`: each game parsed (strict, then lenient as a reported fallback) and turned into a
 //!    [`GameRecord`]: size, setup, moves, komi, handicap, rules, result, markup, metadata.
+//!
+//! The pipeline drives steps 1-3 through [`sources`] (inputs to [`Source`]s), [`split_source`]
+//! or [`split_file`] (a source to [`PendingGame`]s, cheap and sequential) and
+//! [`PendingGame::read`] (decode and parse one game, run in parallel).
 
+pub mod archive;
+pub mod charset;
+pub mod input;
+mod pending;
 pub mod sgf;
+pub mod split;
+
+pub use input::{Source, Sources, sources};
+pub use pending::{PendingGame, SplitFile, split_file, split_source};
 
 use crate::finding::{Code, Finding};
 use crate::rules::{BoardSize, Color, Move, Outcome, Point, Preset, Ruleset};
@@ -22,8 +34,43 @@ use crate::rules::{BoardSize, Color, Move, Outcome, Point, Preset, Ruleset};
 /// Choices that change how bytes are read.
 #[derive(Clone, Debug, Default)]
 pub struct ReadOptions {
-    /// The charset to assume when a game names none (`--encoding`), as a WHATWG label.
+    /// The charset to assume when a game names none (`--encoding`), as a WHATWG label or one
+    /// of the aliases [`charset::resolve_label`] knows (`cp936`, `cp932`, ...).
     pub encoding: Option<String>,
+    /// Size limits on what is read; a source over a limit is reported, never silently dropped.
+    pub limits: Limits,
+    /// Follow symbolic links to folders while walking a folder (loops are detected and
+    /// reported). Links to files are always read.
+    pub follow_links: bool,
+}
+
+/// Size limits that keep a hostile or mistaken input from exhausting memory or time.
+///
+/// A source over a limit is not read; it still appears in the report as one game with
+/// [`ReadStatus::Failed`] and a `limit` finding naming the limit and the size met.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Largest file, archive member or standard input read, in bytes (default 512 MiB; the
+    /// largest real collections are around 100 MB).
+    pub max_file_size: u64,
+    /// Most bytes one archive may expand to, all members together (default 4 GiB). Reading
+    /// stops at the limit; the members not read are reported as one `limit` finding.
+    pub max_archive_total: u64,
+    /// Largest ratio of expanded to compressed bytes an archive may reach (default 200; SGF
+    /// text compresses about 3-10x, a zip bomb about 1000x). Checked once an archive has
+    /// expanded past [`Limits::EXPANSION_CHECK_FLOOR`], so small, very repetitive archives pass.
+    pub max_expansion_ratio: u64,
+}
+
+impl Limits {
+    /// Expansion below this many bytes is never refused for its ratio (16 MiB).
+    pub const EXPANSION_CHECK_FLOOR: u64 = 16 << 20;
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits { max_file_size: 512 << 20, max_archive_total: 4 << 30, max_expansion_ratio: 200 }
+    }
 }
 
 /// Where a game was found: enough for a person to open the file at the right place.
@@ -169,6 +216,8 @@ pub enum CharsetOrigin {
     Detected,
     /// Given by the user (`--encoding`).
     Assumed,
+    /// Nothing was decoded: the source could not be read or holds no game tree.
+    NotDecoded,
 }
 
 /// The charset used to decode a game.
