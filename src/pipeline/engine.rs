@@ -26,8 +26,9 @@
 //! decides what to keep (`kifu audit` keeps nothing).
 
 use std::ops::ControlFlow;
-use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender, sync_channel};
 use std::thread;
+use std::time::Duration;
 
 use rayon::prelude::*;
 
@@ -46,6 +47,9 @@ pub const WORKER_STACK_SIZE: usize = 64 * 1024 * 1024;
 /// Batches waiting between the reader and the workers. Two keep the workers fed while the reader
 /// is on a slow file, without holding more input than needed.
 pub const QUEUE_DEPTH: usize = 2;
+
+/// How often the calling thread looks at the interrupt flag while it waits for the reader.
+const INTERRUPT_POLL: Duration = Duration::from_millis(100);
 
 /// The largest batch the reader cuts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -115,38 +119,40 @@ impl Engine {
     /// `produce` pushes items through the [`Feeder`] and must stop when a push returns
     /// `ControlFlow::Break` (the consumer failed or the run was interrupted). An error from
     /// `consume` stops the run and is returned.
+    ///
+    /// The reader thread is joined when the input ends. After an error or an interrupt it is
+    /// left to stop on its own at its next push: it may be blocked in a read that never returns
+    /// (a FIFO, a terminal on standard input), and Ctrl-C must not wait for it.
     pub fn run<T, O, E>(
         &self,
-        produce: impl FnOnce(&mut Feeder<T>) + Send,
+        produce: impl FnOnce(&mut Feeder<T>) + Send + 'static,
         process: impl Fn(T) -> O + Sync + Send,
         mut consume: impl FnMut(Vec<O>) -> Result<(), E>,
     ) -> Result<Completion, E>
     where
-        T: Send,
+        T: Send + 'static,
         O: Send,
     {
         let (sender, receiver) = sync_channel::<Vec<T>>(QUEUE_DEPTH);
-        thread::scope(|scope| {
-            let limits = self.limits;
-            let interrupt = self.interrupt.clone();
-            let reader = thread::Builder::new()
-                .name("kifu-reader".into())
-                .stack_size(WORKER_STACK_SIZE)
-                .spawn_scoped(scope, move || {
-                    let mut feeder = Feeder::new(sender, limits, interrupt);
-                    produce(&mut feeder);
-                    let _ = feeder.flush();
-                })
-                .expect("the system refused a thread for the reader");
-            let result = self.process_batches(&receiver, &process, &mut consume);
-            // Dropping the receiver makes the reader's next push fail, so it stops early when
-            // the consumer failed.
-            drop(receiver);
-            if let Err(panic) = reader.join() {
-                std::panic::resume_unwind(panic);
-            }
-            result
-        })
+        let limits = self.limits;
+        let interrupt = self.interrupt.clone();
+        let reader = thread::Builder::new()
+            .name("kifu-reader".into())
+            .stack_size(WORKER_STACK_SIZE)
+            .spawn(move || {
+                let mut feeder = Feeder::new(sender, limits, interrupt);
+                produce(&mut feeder);
+                let _ = feeder.flush();
+            })
+            .expect("the system refused a thread for the reader");
+        let result = self.process_batches(&receiver, &process, &mut consume);
+        if matches!(result, Ok(Completion::Finished))
+            && let Err(panic) = reader.join()
+        {
+            // The input ended because the reader panicked: that is a bug, not an end of input.
+            std::panic::resume_unwind(panic);
+        }
+        result
     }
 
     fn process_batches<T: Send, O: Send, E>(
@@ -156,7 +162,15 @@ impl Engine {
         consume: &mut impl FnMut(Vec<O>) -> Result<(), E>,
     ) -> Result<Completion, E> {
         let mut results: Vec<Option<O>> = Vec::new();
-        for batch in receiver.iter() {
+        loop {
+            let batch = match receiver.recv_timeout(INTERRUPT_POLL) {
+                Ok(batch) => batch,
+                Err(RecvTimeoutError::Timeout) if self.interrupt.is_triggered() => {
+                    return Ok(Completion::Interrupted);
+                }
+                Err(RecvTimeoutError::Timeout) => continue,
+                Err(RecvTimeoutError::Disconnected) => break,
+            };
             if self.interrupt.is_triggered() {
                 return Ok(Completion::Interrupted);
             }
@@ -261,7 +275,7 @@ mod tests {
         let mut batch_sizes = Vec::new();
         let done = e
             .run(
-                |feeder| {
+                move |feeder| {
                     for x in 0..n {
                         if feeder.push(x, 10).is_break() {
                             return;
@@ -380,18 +394,19 @@ mod tests {
             .unwrap();
         let mut consumed = 0;
         let trigger = interrupt.clone();
+        let (stopped_at, stop) = std::sync::mpsc::channel();
         let done = e
             .run(
-                |f| {
+                move |f| {
                     for x in 0..1_000_000u64 {
                         if x == 35 {
                             trigger.trigger();
                         }
                         if f.push(x, 1).is_break() {
+                            let _ = stopped_at.send(x);
                             return;
                         }
                     }
-                    panic!("the reader was not stopped");
                 },
                 |x| x,
                 |b: Vec<u64>| -> Result<(), ()> {
@@ -403,6 +418,32 @@ mod tests {
         assert_eq!(done, Completion::Interrupted);
         assert!(consumed <= 30, "only whole batches cut before the interrupt: {consumed}");
         assert_eq!(consumed % 10, 0);
+        let x = stop.recv_timeout(std::time::Duration::from_secs(10)).unwrap();
+        assert_eq!(x, 35, "the reader stops at the first push after Ctrl-C");
+    }
+
+    #[test]
+    fn ctrl_c_does_not_wait_for_a_reader_stuck_in_a_read() {
+        // A FIFO or a terminal on standard input can block a read for ever.
+        let interrupt = Interrupt::new();
+        let e = Engine::new(1, BatchLimits::default(), interrupt.clone()).unwrap();
+        let trigger = interrupt.clone();
+        std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_millis(50));
+            trigger.trigger();
+        });
+        let started = std::time::Instant::now();
+        let done = e
+            .run(
+                |_f: &mut Feeder<u64>| loop {
+                    std::thread::park();
+                },
+                |x| x,
+                |_b: Vec<u64>| -> Result<(), ()> { Ok(()) },
+            )
+            .unwrap();
+        assert_eq!(done, Completion::Interrupted);
+        assert!(started.elapsed() < std::time::Duration::from_secs(5));
     }
 
     #[test]

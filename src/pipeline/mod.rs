@@ -6,6 +6,7 @@
 //!       ─▶ rayon: read + analyse each game ─▶ rows in input order ─▶ writers (report folder, stdout)
 //! ```
 //!
+//! - [`job`]: what to read and compute, and [`run_job`], which runs it and hands over rows;
 //! - [`engine`]: the reader thread, the bounded channel and the ordered parallel batches;
 //! - [`interrupt`]: Ctrl-C as a flag;
 //! - [`progress`]: the progress line on standard error.
@@ -15,8 +16,11 @@
 
 pub mod engine;
 pub mod interrupt;
+pub mod job;
 pub mod progress;
+mod sources;
 
 pub use engine::{BatchLimits, Completion, Engine, Feeder};
 pub use interrupt::{INTERRUPTED_EXIT_CODE, Interrupt};
+pub use job::{Job, Processed, Shard, SourceReport, run_job};
 pub use progress::Progress;

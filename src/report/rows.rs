@@ -107,7 +107,10 @@ impl GameRow {
         col("white_rank", "WR"),
         col("date", "DT as written"),
         col("event", "EV as written"),
-        col("encoding", "charset the game was decoded with (UTF-8, GBK, Shift_JIS, ...)"),
+        col(
+            "encoding",
+            "charset the game was decoded with (UTF-8, GBK, Shift_JIS, ...); empty when nothing was decoded",
+        ),
         col(
             "encoding_from",
             "how it was chosen: bom, ca, utf8, damaged-utf8 (Fox), detected, assumed (--encoding)",
@@ -147,7 +150,7 @@ impl FindingRow {
         col("source", "as in games.csv"),
         col(
             "game",
-            "as in games.csv; 0 for a problem with the file itself (unreadable, junk between games)",
+            "as in games.csv; 0 for a problem with the file rather than one game (junk between games, byte-order mark)",
         ),
         col("move", "1-based main-line move number; 0 for file, root or setup problems"),
         col(
@@ -297,7 +300,11 @@ impl GameReport {
             white_rank: text(record.property("WR")),
             date: text(record.property("DT")),
             event: text(record.property("EV")),
-            encoding: record.encoding.name,
+            encoding: if record.encoding.origin == CharsetOrigin::NotDecoded {
+                ""
+            } else {
+                record.encoding.name
+            },
             encoding_from: charset_origin_name(record.encoding.origin),
             parser: parser_name(record.status),
             findings: analysis.findings.len(),
@@ -397,7 +404,8 @@ pub fn parser_name(status: ReadStatus) -> &'static str {
     }
 }
 
-/// The `encoding_from` column's word for how a charset was chosen.
+/// The `encoding_from` column's word for how a charset was chosen (empty when nothing was
+/// decoded).
 pub fn charset_origin_name(origin: CharsetOrigin) -> &'static str {
     match origin {
         CharsetOrigin::Bom => "bom",
@@ -406,6 +414,7 @@ pub fn charset_origin_name(origin: CharsetOrigin) -> &'static str {
         CharsetOrigin::DamagedUtf8 => "damaged-utf8",
         CharsetOrigin::Detected => "detected",
         CharsetOrigin::Assumed => "assumed",
+        CharsetOrigin::NotDecoded => "",
     }
 }
 

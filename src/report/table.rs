@@ -11,6 +11,19 @@ use serde::Serialize;
 
 use super::rows::Column;
 
+/// The I/O error inside a csv error, so that its kind (a broken pipe above all) survives;
+/// csv's own conversion wraps every error as `ErrorKind::Other`.
+pub fn into_io(err: csv::Error) -> io::Error {
+    if err.is_io_error() {
+        match err.into_kind() {
+            csv::ErrorKind::Io(e) => e,
+            other => io::Error::other(format!("{other:?}")),
+        }
+    } else {
+        io::Error::other(err)
+    }
+}
+
 /// A CSV writer whose header is known before the first row.
 #[derive(Debug)]
 pub struct CsvTable<W: Write> {
@@ -23,14 +36,14 @@ impl<W: Write> CsvTable<W> {
     pub fn new(out: W, columns: &[Column], header: bool) -> io::Result<CsvTable<W>> {
         let mut writer = csv::WriterBuilder::new().has_headers(false).from_writer(out);
         if header {
-            writer.write_record(columns.iter().map(|c| c.name))?;
+            writer.write_record(columns.iter().map(|c| c.name)).map_err(into_io)?;
         }
         Ok(CsvTable { writer, rows: 0 })
     }
 
     /// Writes one row.
     pub fn write<T: Serialize>(&mut self, row: &T) -> io::Result<()> {
-        self.writer.serialize(row)?;
+        self.writer.serialize(row).map_err(into_io)?;
         self.rows += 1;
         Ok(())
     }
@@ -61,6 +74,22 @@ mod tests {
         let t = CsvTable::new(Vec::new(), FindingRow::COLUMNS, true).unwrap();
         let text = String::from_utf8(t.into_inner().unwrap()).unwrap();
         assert_eq!(text, "source,game,move,code,severity,message,line,offset\n");
+    }
+
+    #[test]
+    fn a_broken_pipe_stays_a_broken_pipe() {
+        struct ClosedPipe;
+        impl Write for ClosedPipe {
+            fn write(&mut self, _: &[u8]) -> io::Result<usize> {
+                Err(io::Error::from(io::ErrorKind::BrokenPipe))
+            }
+            fn flush(&mut self) -> io::Result<()> {
+                Err(io::Error::from(io::ErrorKind::BrokenPipe))
+            }
+        }
+        let mut t = CsvTable::new(ClosedPipe, FindingRow::COLUMNS, true).unwrap();
+        let err = t.flush().unwrap_err();
+        assert_eq!(err.kind(), io::ErrorKind::BrokenPipe);
     }
 
     #[test]
