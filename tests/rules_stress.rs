@@ -1,0 +1,269 @@
+//! Seeded stress tests: thousands of random moves, garbage included (occupied points, points off
+//! the board, suicides, ko retakes, forced moves, setup changes), on 19x19, 13x7, 9x16 and 4x4.
+//! After every move the board must agree with a recomputation from scratch, `is_legal` must
+//! agree with `play`, and the hash predicted before a move must be the hash after it.
+//! KataGo's `runBoardStressTest` is the model.
+
+mod rules_support;
+
+use kifu::rules::{
+    Board, BoardSize, Color, Game, Illegal, KoRule, Move, Point, Ruleset, SuicideRule, preset,
+};
+
+/// splitmix64: a tiny, fixed PRNG so that every run plays the same games.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+
+    fn chance(&mut self, percent: u64) -> bool {
+        self.below(100) < percent
+    }
+}
+
+pub const SIZES: [(u8, u8); 4] = [(19, 19), (13, 7), (9, 16), (4, 4)];
+const RULES: [SuicideRule; 3] =
+    [SuicideRule::Forbidden, SuicideRule::MultiStoneAllowed, SuicideRule::Allowed];
+
+/// A point: mostly on the board, sometimes just off it, sometimes far off.
+fn random_point(rng: &mut Rng, size: BoardSize) -> Point {
+    if rng.chance(4) {
+        let x = rng.below(size.width as u64 + 3) as u8;
+        let y = rng.below(size.height as u64 + 3) as u8;
+        if rng.chance(10) { Point::new(200, y) } else { Point::new(x, y) }
+    } else {
+        Point::new(rng.below(size.width as u64) as u8, rng.below(size.height as u64) as u8)
+    }
+}
+
+/// A random empty point, found by trying a few times (None on a nearly full board).
+fn random_empty(rng: &mut Rng, board: &Board) -> Option<Point> {
+    let size = board.size();
+    (0..20)
+        .map(|_| {
+            Point::new(rng.below(size.width as u64) as u8, rng.below(size.height as u64) as u8)
+        })
+        .find(|&p| board.get(p).is_none())
+}
+
+#[test]
+fn random_boards_stay_consistent_and_legality_agrees_with_play() {
+    let mut rng = Rng(20_240_611);
+    let mut totals = [0u32; 4]; // legal moves, refused moves, captures, suicides
+    for (w, h) in SIZES {
+        let size = BoardSize::new(w, h).unwrap();
+        let mut board = Board::new(size);
+        let mut rule = RULES[0];
+        let mut color = Color::Black;
+        for step in 0..6_000u32 {
+            if step % 500 == 0 {
+                board.reset(size);
+                rule = RULES[rng.below(3) as usize];
+            }
+            if rng.chance(10) {
+                color = color.opponent(); // now and then the same colour moves twice
+            }
+            let p = if rng.chance(60) {
+                random_empty(&mut rng, &board).unwrap_or_else(|| random_point(&mut rng, size))
+            } else {
+                random_point(&mut rng, size)
+            };
+            let before = board.clone();
+            let predicted = board.hash_after(color, p);
+            match rng.below(100) {
+                0..=2 => {
+                    board.pass();
+                    assert_eq!(board.ko(), None);
+                }
+                3..=5 => {
+                    let stone =
+                        [None, Some(Color::Black), Some(Color::White)][rng.below(3) as usize];
+                    let was = board.set_stone(p, stone);
+                    assert_eq!(was.is_ok(), board.contains(p));
+                }
+                6..=11 => {
+                    // An SGF move executed whatever the rules say.
+                    let effect = board.play_forced(color, p);
+                    assert_eq!(effect.is_ok(), board.contains(p));
+                    if let Some(h) = predicted {
+                        assert_eq!(board.hash(), h, "forced move {p:?}\n{before}");
+                    }
+                }
+                _ => {
+                    let legal = board.is_legal(color, p, rule);
+                    let checked = board.check(color, p, rule);
+                    match board.play(color, p, rule) {
+                        Ok(effect) => {
+                            assert!(legal && checked.is_ok(), "play accepted a move check refused");
+                            assert_eq!(Some(board.hash()), predicted, "{color} {p:?}\n{before}");
+                            totals[0] += 1;
+                            totals[2] += effect.captured;
+                            totals[3] += effect.suicided;
+                        }
+                        Err(e) => {
+                            assert!(
+                                !legal && checked == Err(e),
+                                "{color} {p:?}: {e} vs {checked:?}"
+                            );
+                            assert!(board.same_stones(&before) && board.hash() == before.hash());
+                            assert_eq!(board.ko(), before.ko(), "a refused move touched the ko");
+                            totals[1] += 1;
+                        }
+                    }
+                }
+            }
+            board.check_consistency().unwrap_or_else(|e| {
+                panic!("{size} step {step}: {e}\nbefore\n{before}after\n{board}")
+            });
+            if step % 15 == 0 {
+                // The diagram round trip rebuilds everything from the colours alone.
+                let again = Board::from_diagram(&board.to_string()).unwrap();
+                assert!(again.same_stones(&board) && again.hash() == board.hash());
+                for q in size.points() {
+                    assert_eq!(again.liberty_count(q), board.liberty_count(q));
+                    assert_eq!(again.chain_len(q), board.chain_len(q));
+                }
+            }
+            color = color.opponent();
+        }
+    }
+    // The games must have exercised every path, or the test proves little.
+    let [legal, refused, captured, suicided] = totals;
+    assert!(legal > 10_000 && refused > 1_000 && captured > 1_000 && suicided > 50, "{totals:?}");
+}
+
+/// The stones of a board, point by point: the naive model's idea of a position.
+fn stones(board: &Board) -> Vec<Option<Color>> {
+    board.size().points().map(|p| board.get(p)).collect()
+}
+
+/// A naive model of a game's history: every situation in a list, compared stone by stone.
+struct NaiveHistory {
+    ko: KoRule,
+    situations: Vec<(Vec<Option<Color>>, Color)>,
+    since_pass: usize,
+    cycle_seen: bool,
+}
+
+impl NaiveHistory {
+    fn same(&self, a: &(Vec<Option<Color>>, Color), b: &(Vec<Option<Color>>, Color)) -> bool {
+        a.0 == b.0 && (self.ko == KoRule::PositionalSuperko || a.1 == b.1)
+    }
+
+    /// What the rules say about `color` playing `mv` in `game`, worked out the slow way.
+    fn verdict(&self, game: &Game, color: Color, mv: Move) -> Result<(), Illegal> {
+        let Move::Play(p) = mv else { return Ok(()) };
+        game.board().check(color, p, game.ruleset().suicide)?;
+        if self.ko != KoRule::Simple {
+            let mut after = game.board().clone();
+            after.play_forced(color, p).unwrap();
+            let next = (stones(&after), color.opponent());
+            if self.situations.iter().any(|s| self.same(s, &next)) {
+                return Err(Illegal::Superko);
+            }
+        }
+        Ok(())
+    }
+
+    /// Records the situation after a move; returns whether it completes the first cycle.
+    fn push(&mut self, game: &Game, mv: Move) -> bool {
+        let now = (stones(game.board()), game.to_move());
+        if mv == Move::Pass {
+            self.since_pass = self.situations.len();
+        }
+        self.situations.push(now);
+        let now = self.situations.last().unwrap();
+        let count = self.situations[self.since_pass..].iter().filter(|s| self.same(s, now)).count();
+        let cycle = self.ko == KoRule::Simple && mv != Move::Pass && count >= 3 && !self.cycle_seen;
+        self.cycle_seen |= cycle;
+        cycle
+    }
+}
+
+#[test]
+fn random_games_agree_with_a_naive_history() {
+    let mut rng = Rng(7_051_953);
+    let mut seen = [0u32; 5]; // superko refusals, cycles, strict moves, tolerant moves, passes
+    let sizes = SIZES.iter().chain(&[(3, 3), (2, 3)]);
+    for &(w, h) in sizes {
+        let size = BoardSize::new(w, h).unwrap();
+        // Small boards repeat positions often; keep their games short so the naive history
+        // (quadratic) stays cheap, and play many of them.
+        let (games, length) = if size.area() <= 16 { (60, 120) } else { (4, 400) };
+        for _ in 0..games {
+            let ko = [KoRule::Simple, KoRule::PositionalSuperko, KoRule::SituationalSuperko]
+                [rng.below(3) as usize];
+            let suicide = RULES[rng.below(3) as usize];
+            let ruleset = Ruleset { ko, suicide, ..preset("chinese").unwrap().ruleset };
+            let mut game = Game::new(size, ruleset);
+            let mut naive = NaiveHistory {
+                ko,
+                situations: vec![(stones(game.board()), Color::Black)],
+                since_pass: 0,
+                cycle_seen: false,
+            };
+            for _ in 0..length {
+                let color = if rng.chance(5) { game.to_move().opponent() } else { game.to_move() };
+                let mv = if rng.chance(4) {
+                    Move::Pass
+                } else if rng.chance(70) {
+                    random_empty(&mut rng, game.board())
+                        .map_or_else(|| Move::Play(random_point(&mut rng, size)), Move::Play)
+                } else {
+                    Move::Play(random_point(&mut rng, size))
+                };
+                let expected = naive.verdict(&game, color, mv);
+                assert_eq!(
+                    game.check(color, mv),
+                    expected,
+                    "{ko:?} {suicide:?} {color} {mv:?}\n{}",
+                    game.board()
+                );
+                assert_eq!(game.is_legal(color, mv), expected.is_ok());
+                let before = game.board().clone();
+                let played = if rng.chance(50) {
+                    seen[3] += 1;
+                    let played = game.play_tolerant(color, mv);
+                    assert_eq!(played.illegal, expected.err());
+                    played
+                } else {
+                    seen[2] += 1;
+                    match game.play(color, mv) {
+                        Ok(played) => played,
+                        Err(e) => {
+                            assert_eq!(Err(e), expected);
+                            assert!(game.board().same_stones(&before));
+                            continue;
+                        }
+                    }
+                };
+                seen[0] += u32::from(played.illegal == Some(Illegal::Superko));
+                seen[4] += u32::from(mv == Move::Pass);
+                let cycle = naive.push(&game, mv);
+                assert_eq!(played.cycle.is_some(), cycle, "cycle at move {}", game.moves_played());
+                seen[1] += u32::from(cycle);
+                if let Some(c) = played.cycle {
+                    assert_eq!(c.move_number, game.moves_played());
+                    assert!(c.repetition_start < c.move_number);
+                    assert!(c.first_seen + c.period < c.move_number);
+                }
+                game.board().check_consistency().unwrap();
+            }
+        }
+    }
+    let [superko, cycles, strict, tolerant, passes] = seen;
+    assert!(
+        superko > 100 && cycles > 10 && strict > 1_000 && tolerant > 1_000 && passes > 100,
+        "{seen:?}"
+    );
+}
