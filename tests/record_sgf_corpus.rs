@@ -11,17 +11,15 @@
 //! cargo test --release --test record_sgf_corpus -- --ignored --nocapture
 //! ```
 //!
-//! Collections (tom-9d, tygem-9d) are split here with a small bracket-counting splitter until
-//! the record layer's own splitter is used; single-game files are read whole.
+//! Files go through the record layer's whole front end (`split_file`, charset detection,
+//! `PendingGame::read`), so collections (tom-9d, tygem-9d) are read game by game.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use kifu::finding::Code;
-use kifu::record::sgf::read_game;
-use kifu::record::{
-    CharsetOrigin, GameLocation, GameRecord, ReadOptions, ReadStatus, TextEncoding,
-};
+use kifu::record::{GameRecord, ReadOptions, ReadStatus, split_file};
 
 fn corpus_dir() -> Option<PathBuf> {
     let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
@@ -49,63 +47,6 @@ fn sgf_files(root: &Path) -> Vec<PathBuf> {
     }
     files.sort();
     files
-}
-
-/// Decodes a file the simple way (UTF-8, else the CA charset, else UTF-8 with replacement):
-/// enough for these checks, which are about SGF, not charsets.
-fn decode(bytes: &[u8]) -> (String, TextEncoding) {
-    if let Ok(text) = std::str::from_utf8(bytes) {
-        let enc = TextEncoding { name: "UTF-8", origin: CharsetOrigin::Utf8, replaced: false };
-        return (text.to_string(), enc);
-    }
-    let label = bytes.windows(3).position(|w| w == b"CA[").and_then(|at| {
-        let rest = &bytes[at + 3..];
-        let end = rest.iter().position(|&b| b == b']')?;
-        encoding_rs::Encoding::for_label(rest[..end].trim_ascii())
-    });
-    let encoding = label.unwrap_or(encoding_rs::UTF_8);
-    let (text, _, replaced) = encoding.decode(bytes);
-    let origin = if label.is_some() { CharsetOrigin::Declared } else { CharsetOrigin::DamagedUtf8 };
-    (text.into_owned(), TextEncoding { name: encoding.name(), origin, replaced })
-}
-
-/// Top-level game trees with their byte offsets: `(` at depth 0 to its matching `)`, skipping
-/// bracketed values with their escapes. Stand-in for the record layer's splitter.
-fn split(text: &str) -> Vec<(usize, &str)> {
-    let bytes = text.as_bytes();
-    let mut games = Vec::new();
-    let (mut depth, mut start, mut i) = (0usize, 0usize, 0usize);
-    while i < bytes.len() {
-        match bytes[i] {
-            b'[' => {
-                i += 1;
-                while i < bytes.len() && bytes[i] != b']' {
-                    i += if bytes[i] == b'\\' { 2 } else { 1 };
-                }
-            }
-            b'(' => {
-                if depth == 0 {
-                    start = i;
-                }
-                depth += 1;
-            }
-            b')' if depth > 0 => {
-                depth -= 1;
-                if depth == 0 {
-                    games.push((start, &text[start..=i]));
-                }
-            }
-            _ => {}
-        }
-        i += 1;
-    }
-    if depth > 0 {
-        games.push((start, &text[start..]));
-    }
-    if games.is_empty() {
-        games.push((0, text));
-    }
-    games
 }
 
 #[derive(Default)]
@@ -170,24 +111,16 @@ impl Tally {
 
 fn read_file(path: &Path, tally: &mut Tally) {
     let Ok(bytes) = std::fs::read(path) else { return };
-    let (text, encoding) = decode(&bytes);
+    let options = ReadOptions::default();
+    let file = split_file(&path.display().to_string(), Arc::from(bytes), &options);
     tally.files += 1;
-    let (mut line, mut counted) = (1u32, 0usize);
-    for (index, (offset, game)) in split(&text).into_iter().enumerate() {
-        line += text[counted..offset].bytes().filter(|&b| b == b'\n').count() as u32;
-        counted = offset;
-        let location = GameLocation {
-            source: path.display().to_string(),
-            game: index as u32 + 1,
-            offset: offset as u64,
-            line,
-        };
-        let record = std::panic::catch_unwind(|| {
-            read_game(game, location.clone(), encoding, &ReadOptions::default())
-        });
+    for game in &file.games {
+        let record = std::panic::catch_unwind(|| game.read(&options));
         match record {
             Ok(record) => tally.add(&record),
-            Err(_) => panic!("read_game panicked on {} game {}", location.source, location.game),
+            Err(_) => {
+                panic!("reading panicked on {} game {}", game.location.source, game.location.game)
+            }
         }
     }
 }
