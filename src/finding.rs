@@ -148,6 +148,9 @@ codes! {
     EmptyGame = "empty-game", Info;
     /// A node holds both a move and setup properties, or moves of both colours.
     MixedNode = "mixed-node", Warning;
+    /// A root property (SZ, GM, FF, CA, AP, ST) outside the root node, or game information
+    /// repeated in a later node of the main line; it is ignored.
+    MisplacedProperty = "misplaced-property", Warning;
 
     // --- game information ---
     /// HA disagrees with the handicap stones on the board.

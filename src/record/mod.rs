@@ -14,6 +14,10 @@
 //! 3. `charset`: BOM, then `CA`, then UTF-8, then detection; decoded before parsing.
 //! 4. `sgf`: each game parsed (strict, then lenient as a reported fallback) and turned into a
 //!    [`GameRecord`]: size, setup, moves, komi, handicap, rules, result, markup, metadata.
+//!    Parsing and interpreting are apart: a reader finds the main line's nodes and properties
+//!    as written, and [`builder::GameBuilder`] gives them their meaning (komi units in
+//!    [`komi`], handicap stones in [`handicap`], rules in [`game_info`], results in [`result`]),
+//!    so that any reader that finds the same main line builds the same record.
 //!
 //! The pipeline drives steps 1-3 through [`sources`] (inputs to [`Source`]s), [`split_source`]
 //! or [`split_file`] (a source to [`PendingGame`]s, cheap and sequential) and
@@ -36,9 +40,16 @@
 //! ```
 
 pub mod archive;
+pub mod builder;
 pub mod charset;
+pub mod game_info;
+pub mod handicap;
 pub mod input;
+pub mod komi;
 mod pending;
+pub(crate) mod property;
+pub mod result;
+pub(crate) mod scan;
 pub mod sgf;
 pub mod split;
 
@@ -191,7 +202,8 @@ pub struct RecordRules {
     pub raw: Option<String>,
     /// The preset RU names or that was inferred; `None` for a custom KataGo-style string.
     pub preset: Option<&'static Preset>,
-    /// The parameters used for "recorded" scoring (the preset's, or those of the RU string).
+    /// The parameters used for "recorded" scoring (the preset's, or those of the RU string),
+    /// with the record's komi ([`GameRecord::komi`]) in place of the ruleset's default.
     pub ruleset: Ruleset,
     /// Whether RU said so or kifu inferred it.
     pub origin: RulesOrigin,
@@ -281,11 +293,15 @@ pub struct GameRecord {
     pub rules: RecordRules,
     /// The recorded result.
     pub result: RecordedResult,
-    /// TB/TW in the last main-line node, if any.
+    /// TB/TW of the last main-line node that has any, provided no move follows it (a comment
+    /// node after the marks does not lose them).
     pub markup: Option<TerritoryMarkup>,
     /// Game-information and other root properties as (identifier, decoded text), in file
-    /// order: PB, PW, BR, WR, DT, EV, RO, PC, GN, AP and whatever else the root holds (except
-    /// the ones turned into fields above).
+    /// order, one entry per value: PB, PW, BR, WR, DT, EV, RO, PC, GN, AP, C and whatever else
+    /// the root holds, private properties included, then game information met later in the
+    /// main line. Left out: the ones turned into fields above (SZ, KM, HA, RU, RE, PL, AB, AW,
+    /// AE, B, W, TB, TW) and markup, annotations and move properties, which say nothing about
+    /// the game.
     pub properties: Vec<(String, String)>,
     /// Everything found wrong while reading, in order of appearance.
     pub findings: Vec<Finding>,
