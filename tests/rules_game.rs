@@ -95,34 +95,41 @@ const TRIPLE_KO_ROUND: [(Color, &str); 6] =
 #[test]
 fn triple_ko_is_a_cycle_under_simple_ko() {
     let mut game = Game::from_board(&board(TRIPLE_KO), B, rules("japanese"));
-    let mut cycles = Vec::new();
     for round in 0..3 {
         for (color, name) in TRIPLE_KO_ROUND {
             let played = play(&mut game, color, name);
             assert_eq!(played.effect.captured, 1, "round {round}: {color} {name}");
-            cycles.extend(played.cycle.map(|c| (game.moves_played(), c)));
+            // Every move from the end of the first round recreates the one six moves back.
+            let number = game.moves_played();
+            let expected = (number >= 6).then(|| number - 6);
+            assert_eq!(played.recreates, expected, "move {number}");
+            assert_eq!(game.cycle().is_some(), number >= 6, "move {number}");
         }
         assert_stones(game.board(), TRIPLE_KO);
     }
-    // The start position returns after moves 6, 12 and 18: the third time is move 12.
-    let cycle = Cycle { move_number: 12, first_seen: 0, period: 6, repetition_start: 6 };
-    assert_eq!(cycles, [(12, cycle)], "reported once, when it completes");
+    let cycle = Cycle { start: 6, recreates: 0, last: 18, occurrences: 4 };
     assert_eq!(game.cycle(), Some(cycle));
+    assert_eq!(cycle.period(), 6);
+    // A move that makes a new position ends the cycle.
+    play(&mut game, B, "E5");
+    assert_eq!(game.cycle(), None);
 }
 
 #[test]
-fn a_pass_breaks_a_cycle_under_simple_ko() {
+fn a_pass_starts_the_count_afresh_under_simple_ko() {
     let mut game = Game::from_board(&board(TRIPLE_KO), B, rules("japanese"));
     for (i, (color, name)) in TRIPLE_KO_ROUND.iter().cycle().take(18).enumerate() {
         if i == 9 {
             // Both pass; the players then go on (the next move is after the end).
             game.play(*color, Move::Pass).unwrap();
+            assert_eq!(game.cycle(), None, "a pass breaks the cycle");
             game.play(color.opponent(), Move::Pass).unwrap();
             assert_eq!(game.end(), Some(GameEnd::TwoPasses { at_move: 11 }));
         }
         play(&mut game, *color, name);
     }
-    assert_eq!(game.cycle(), None, "every pass starts the count again");
+    // Counted from the passes (move 11), the first repetition is six moves later.
+    assert_eq!(game.cycle(), Some(Cycle { start: 17, recreates: 11, last: 20, occurrences: 2 }));
 }
 
 #[test]
@@ -136,6 +143,7 @@ fn triple_ko_is_superko_under_both_superko_rules() {
         // Replayed from a record, the move is reported and executed anyway.
         let played = game.play_tolerant(W, mv(&game, "B4"));
         assert_eq!(played.illegal, Some(Illegal::Superko), "{ko:?}");
+        assert_eq!(played.recreates, Some(0), "the start position");
         assert_stones(game.board(), TRIPLE_KO);
         assert_eq!(game.cycle(), None, "superko rules have no cycles to report");
     }
@@ -248,10 +256,12 @@ fn tolerant_replay_executes_what_strict_play_refuses() {
     let played = game.play_tolerant(W, mv(&game, "B2"));
     assert_eq!(played.illegal, Some(Illegal::Ko));
     assert_eq!(played.effect.captured, 1);
-    // A move on a stone: the stone is replaced, nothing is taken prisoner.
-    let played = game.play_tolerant(B, mv(&game, "B3"));
+    // A move on a stone cannot be executed: nothing changes but the turn.
+    let before = game.board().clone();
+    let played = game.play_tolerant(B, mv(&game, "C3"));
     assert_eq!(played.illegal, Some(Illegal::Occupied));
-    assert_eq!(played.effect.replaced, Some(B));
+    assert_eq!(played.effect, kifu::rules::MoveEffect::default());
+    assert!(game.board().same_stones(&before));
     game.play(W, Move::Pass).unwrap();
     // A suicide: the stone goes on and comes off again.
     let before = game.board().clone();

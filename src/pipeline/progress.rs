@@ -8,7 +8,7 @@
 use std::io::IsTerminal;
 use std::time::Duration;
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 
 /// The progress display of one run. Cheap to clone; clones draw on the same line.
 #[derive(Clone, Debug)]
@@ -25,9 +25,12 @@ impl Progress {
         }
         let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr_with_hz(5));
         let style = ProgressStyle::with_template(
-            "{spinner} {elapsed_precise} {human_pos} games ({per_sec:.0}) {wide_msg}",
+            "{spinner} {elapsed_precise} {human_pos} games ({rate}) {wide_msg}",
         )
-        .unwrap_or_else(|_| ProgressStyle::default_spinner());
+        .unwrap_or_else(|_| ProgressStyle::default_spinner())
+        .with_key("rate", |state: &ProgressState, w: &mut dyn std::fmt::Write| {
+            let _ = write!(w, "{:.0}/s", state.per_sec());
+        });
         bar.set_style(style);
         bar.enable_steady_tick(Duration::from_millis(200));
         Progress { bar }

@@ -7,10 +7,16 @@
 //!
 //! [`Game::play`] refuses an illegal move and leaves the game as it was; [`Game::is_legal`]
 //! always agrees with it. [`Game::play_tolerant`] is for replaying records: it reports what was
-//! wrong with a move and then executes it as SGF FF[4] does (the stone is placed whatever was
-//! on the point, opponent chains without liberties are captured, then the mover's own chain if
-//! it has none), so that one bad move does not hide the rest of the game. A move off the board
-//! cannot be executed and changes nothing but the turn.
+//! wrong with a move and then executes it as far as it can be executed, so that one bad move
+//! does not hide the rest of the game. A ko or superko retake is played, and a suicide is
+//! executed as SGF FF[4] executes it (the stone goes on, captures what it can, and the mover's
+//! chain comes off if it has no liberties). A move on an occupied point or off the board is
+//! not executed at all and changes nothing but the turn: KataGo's tolerant replay
+//! (`makeBoardMoveTolerant`) and sgfmill, Sabaki and goban all skip it. FF[4] would overwrite
+//! the stone instead ([`Board::play_forced`]), but a move on a stone is physically impossible
+//! in a real game: such moves are transcription damage, and removing the stone that was there
+//! would spoil every later position (shared corpus, aeb-pro Honinbo/59/Q04.sgf: skipping gives
+//! 45 moves on occupied points and 4 suicides from move 153; overwriting hides one suicide).
 //!
 //! Every illegal move is exactly one [`Illegal`] kind, the first that applies of: off the
 //! board, occupied, suicide (where the ruleset forbids it), ko, superko. Moves out of turn and
@@ -21,11 +27,21 @@
 //!
 //! A situation is the position plus, under situational superko and simple ko, the player to
 //! move (KataGo's `getKoHash`). Under positional or situational superko a move may not create a
-//! situation that occurred before; passes and setup do not clear the history. Under simple ko,
-//! a move that creates the same situation a third time with no pass in between completes a
-//! cycle (KataGo's no-result rule, shared/notes/rules.md §2.3): [`Game::cycle`] reports the first
-//! one, so that scoring can follow the ruleset's [`super::ruleset::CycleEnd`]. Every repetition
-//! is confirmed by rebuilding the earlier position and comparing stones, never by hash alone.
+//! situation that occurred before; passes and setup do not clear the history.
+//!
+//! Under simple ko a repetition is legal, and a game that keeps repeating is in a whole-board
+//! cycle (triple ko, eternal life) that the rules end without result (Japanese 1989 Art. 12,
+//! with the players' agreement) or as a draw (the ruleset's [`super::ruleset::CycleEnd`]).
+//! [`Game::cycle`] says whether the game is in such a cycle now: since some move, every move
+//! has been legal and has recreated an earlier situation, with no pass between (a pass, or a
+//! setup, starts the count afresh, as in KataGo). An illegal move ends a cycle: an illegal ko
+//! retake recreates the position two moves back, which is a broken rule, not a cycle. Read at the end of a record, it tells whether the game ended in
+//! a cycle. KataGo stops a game at the third occurrence of one situation; records stop when the
+//! players agree, usually within the second round (aeb-pro Honinbo/49/01.sgf: the position
+//! repeats from move 328 and the game stops at 333), so kifu does not wait for a third.
+//!
+//! Every repetition is confirmed by rebuilding the earlier position and comparing stones,
+//! never by hash alone.
 
 use super::board::{Board, Illegal, MoveEffect};
 use super::history::{Change, Entry, History};
@@ -50,19 +66,26 @@ pub enum GameEnd {
     },
 }
 
-/// A whole-board cycle where the ruleset has no superko: the same situation a third time with
-/// no pass in between.
+/// A whole-board cycle under simple ko: since move `start`, every move has been legal and has
+/// recreated an earlier situation (same stones, same player to move), with no pass between.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Cycle {
-    /// The move that created the situation for the third time.
-    pub move_number: u32,
-    /// The move after which the situation first occurred (0: the start or a setup).
-    pub first_seen: u32,
-    /// Moves between its last two occurrences: the length of the cycle.
-    pub period: u32,
-    /// The first move since the last pass that repeated an earlier situation: where the
-    /// repetition began.
-    pub repetition_start: u32,
+    /// The first move of the cycle: it recreated the situation after move `recreates`.
+    pub start: u32,
+    /// The move after which the situation `start` recreated had last arisen (0: the start of
+    /// the game or a setup).
+    pub recreates: u32,
+    /// The last move played, still inside the cycle.
+    pub last: u32,
+    /// The most times one situation of the cycle has occurred (KataGo ends a game at 3).
+    pub occurrences: u32,
+}
+
+impl Cycle {
+    /// The number of moves in one round of the cycle.
+    pub fn period(&self) -> u32 {
+        self.start - self.recreates
+    }
 }
 
 /// What a move did, beyond the board.
@@ -78,8 +101,9 @@ pub struct Played {
     pub effect: MoveEffect,
     /// This move ended the game: the second pass in a row.
     pub ended_game: bool,
-    /// This move completed the game's first whole-board cycle.
-    pub cycle: Option<Cycle>,
+    /// The move after which the situation this move created had last arisen (0: the start or
+    /// a setup), when it recreated one: a superko violation, or a repetition under simple ko.
+    pub recreates: Option<u32>,
 }
 
 /// Something wrong with a setup (AB, AW, AE). The setup is applied anyway, as SGF says.
@@ -122,7 +146,6 @@ enum Earlier {
 struct Current {
     key: u64,
     move_number: u32,
-    first_seen: u32,
     count: u32,
     /// The entry holding the same situation, when known (it takes that entry's slot).
     same_as: Option<u32>,
@@ -145,7 +168,6 @@ pub struct Game {
     consecutive_passes: u32,
     end: Option<GameEnd>,
     cycle: Option<Cycle>,
-    repetition_start: Option<u32>,
     history: History,
     current: Current,
     scratch: Option<Box<Scratch>>,
@@ -162,9 +184,8 @@ impl Game {
             consecutive_passes: 0,
             end: None,
             cycle: None,
-            repetition_start: None,
             history: History::new(),
-            current: Current { key: 0, move_number: 0, first_seen: 0, count: 1, same_as: None },
+            current: Current { key: 0, move_number: 0, count: 1, same_as: None },
             scratch: None,
         };
         game.reset(size, ruleset);
@@ -191,7 +212,6 @@ impl Game {
         self.consecutive_passes = 0;
         self.end = None;
         self.cycle = None;
-        self.repetition_start = None;
         self.history.clear(size);
         self.new_situation(None);
     }
@@ -226,7 +246,9 @@ impl Game {
         self.end
     }
 
-    /// The game's first whole-board cycle, under a ruleset without superko.
+    /// The whole-board cycle the game is in now, under simple ko (see the module
+    /// documentation); `None` once a move creates a new situation, after a pass, and always
+    /// under the superko rules (where repetitions are illegal instead).
     pub fn cycle(&self) -> Option<Cycle> {
         self.cycle
     }
@@ -260,7 +282,7 @@ impl Game {
         if self.ruleset.ko == KoRule::Simple {
             // As after a pass, cycles are counted afresh (KataGo starts a new history).
             self.history.forget_situations();
-            self.repetition_start = None;
+            self.cycle = None;
         }
         let mut changed = Vec::new();
         for (point, stone) in changes {
@@ -437,6 +459,7 @@ impl Game {
             Some(Earlier::Entry(e)) => Some(e),
             None => None,
         };
+        played.recreates = same_as.map(|e| self.history.entries[e as usize].move_number);
         self.moves += 1;
         self.to_move = color.opponent();
         let mut on_board = false;
@@ -451,13 +474,16 @@ impl Game {
                 if self.ruleset.ko == KoRule::Simple {
                     // A pass breaks a cycle (KataGo clears the history for no-result checks).
                     self.history.forget_situations();
-                    self.repetition_start = None;
+                    self.cycle = None;
                 }
             }
             Move::Play(point) => {
                 self.consecutive_passes = 0;
                 match self.board.loc(point) {
+                    // Off the board or on a stone: nothing can be placed (see the module
+                    // documentation); the turn passes and the ko is lifted.
                     None => self.board.pass(),
+                    Some(_) if self.board.get(point).is_some() => self.board.pass(),
                     Some(loc) => {
                         played.effect = self.board.play_forced_loc(color, loc);
                         self.history.log(Change::Play { loc, color }, &self.board);
@@ -472,7 +498,12 @@ impl Game {
         }
         self.new_situation(same_as);
         if matches!(mv, Move::Play(_)) && self.ruleset.ko == KoRule::Simple {
-            played.cycle = self.count_repetition(scratch);
+            played.recreates = self.count_repetition(scratch);
+            if illegal.is_some() {
+                // A cycle is made of legal moves: an illegal ko retake repeats the position
+                // two moves back, which is a broken rule (reported as such), not a cycle.
+                self.cycle = None;
+            }
         }
         played
     }
@@ -482,7 +513,6 @@ impl Game {
         self.current = Current {
             key: self.key(self.board.hash(), self.to_move),
             move_number: self.moves,
-            first_seen: self.moves,
             count: 1,
             same_as,
         };
@@ -495,7 +525,6 @@ impl Game {
         self.history.entries.push(Entry {
             log_len: self.history.log_len(),
             move_number: c.move_number,
-            first_seen: c.first_seen,
             count: c.count,
             to_move: self.to_move,
         });
@@ -503,29 +532,35 @@ impl Game {
         index
     }
 
-    /// Under simple ko: counts the occurrences of the new situation since the last pass and
-    /// reports a cycle the first time one occurs three times.
-    fn count_repetition(&mut self, scratch: &mut Option<Box<Scratch>>) -> Option<Cycle> {
+    /// Under simple ko: counts the occurrences of the new situation since the history was last
+    /// emptied, and starts, extends or ends the current cycle. Returns the move after which
+    /// the situation last arose, if it is a repetition.
+    fn count_repetition(&mut self, scratch: &mut Option<Box<Scratch>>) -> Option<u32> {
         let key = self.current.key;
-        let mut candidates = self.history.candidates(key).peekable();
-        candidates.peek()?;
-        let scratch = self.scratch_for(scratch);
-        let equal = candidates
-            .find(|&e| self.same_as_entry(e, &self.board, self.to_move, &mut scratch.earlier))?;
+        let equal = if self.history.candidates(key).next().is_some() {
+            let scratch = self.scratch_for(scratch);
+            self.history
+                .candidates(key)
+                .find(|&e| self.same_as_entry(e, &self.board, self.to_move, &mut scratch.earlier))
+        } else {
+            None
+        };
+        let Some(equal) = equal else {
+            self.cycle = None;
+            return None;
+        };
         let earlier = self.history.entries[equal as usize];
         self.current.same_as = Some(equal);
         self.current.count = earlier.count + 1;
-        self.current.first_seen = earlier.first_seen;
-        let start = *self.repetition_start.get_or_insert(self.moves);
-        if self.current.count >= 3 && self.cycle.is_none() {
-            self.cycle = Some(Cycle {
-                move_number: self.moves,
-                first_seen: earlier.first_seen,
-                period: self.moves - earlier.move_number,
-                repetition_start: start,
-            });
-            return self.cycle;
-        }
-        None
+        let count = self.current.count;
+        let cycle = self.cycle.get_or_insert(Cycle {
+            start: self.moves,
+            recreates: earlier.move_number,
+            last: self.moves,
+            occurrences: count,
+        });
+        cycle.last = self.moves;
+        cycle.occurrences = cycle.occurrences.max(count);
+        Some(earlier.move_number)
     }
 }

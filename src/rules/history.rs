@@ -24,8 +24,6 @@ pub(crate) struct Entry {
     pub log_len: u32,
     /// The number of moves played when the situation arose (0: at the start or after setup).
     pub move_number: u32,
-    /// The move number of the situation's first occurrence since the history was last emptied.
-    pub first_seen: u32,
     /// How many times the situation had occurred, this one included, since then.
     pub count: u32,
     /// The player to move.
