@@ -259,6 +259,10 @@ impl Findings {
         played: &Played,
         ruleset: &Ruleset,
     ) {
+        if played.after_end.is_none() && !played.out_of_turn && played.illegal.is_none() {
+            // Nearly every move: nothing to say, and nothing to format.
+            return;
+        }
         let what = match mv {
             Move::Play(p) => format!("{color} {}", self.name(p)),
             Move::Pass => format!("{color} pass"),
