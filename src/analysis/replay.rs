@@ -259,6 +259,9 @@ impl Findings {
         played: &Played,
         ruleset: &Ruleset,
     ) {
+        if played.after_end.is_none() && !played.out_of_turn && played.illegal.is_none() {
+            return; // the common case: nothing to say, nothing to format
+        }
         let what = match mv {
             Move::Play(p) => format!("{color} {}", self.name(p)),
             Move::Pass => format!("{color} pass"),
