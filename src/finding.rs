@@ -235,10 +235,11 @@ mod tests {
 
     #[test]
     fn illegal_move_codes_are_the_contracts() {
-        let names: Vec<_> = [Code::Occupied, Code::Suicide, Code::Ko, Code::Superko, Code::OffBoard]
-            .iter()
-            .map(|c| c.as_str())
-            .collect();
+        let names: Vec<_> =
+            [Code::Occupied, Code::Suicide, Code::Ko, Code::Superko, Code::OffBoard]
+                .iter()
+                .map(|c| c.as_str())
+                .collect();
         assert_eq!(names, ["occupied", "suicide", "ko", "superko", "off-board"]);
     }
 }

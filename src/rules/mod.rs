@@ -7,6 +7,7 @@
 pub mod outcome;
 pub mod point;
 pub mod ruleset;
+pub mod score;
 
 pub use outcome::{Outcome, WinBy};
 pub use point::{BoardSize, Color, Move, Point};

@@ -162,8 +162,7 @@ impl Ruleset {
         const KEYS: [&str; 8] = ["komi", "ko", "score", "tax", "sui", "whb", "button", "fpok"];
         let mut rest = lower.as_str();
         while !rest.is_empty() {
-            let (key, after) =
-                KEYS.iter().find_map(|k| rest.strip_prefix(k).map(|a| (*k, a)))?;
+            let (key, after) = KEYS.iter().find_map(|k| rest.strip_prefix(k).map(|a| (*k, a)))?;
             let (value, next) = match key {
                 "ko" => split_word(after, &["positional", "situational", "simple", "spight"])?,
                 "score" => split_word(after, &["area", "territory"])?,
@@ -263,7 +262,16 @@ const BASE: Ruleset = Ruleset {
 pub static PRESETS: &[Preset] = &[
     Preset {
         name: "chinese",
-        aliases: &["cn", "chn", "china", "chinese rules", "zh", "cwa", "chinese-ogs", "chinese-kgs"],
+        aliases: &[
+            "cn",
+            "chn",
+            "china",
+            "chinese rules",
+            "zh",
+            "cwa",
+            "chinese-ogs",
+            "chinese-kgs",
+        ],
         // Area counting with 3 3/4 zi komi; N points back for N handicap stones. Ko: the rules
         // text (and the brief) forbids recreating any earlier position; KataGo's `chinese` uses
         // simple ko because referees void complex-ko games in practice. We follow the text.
@@ -355,7 +363,14 @@ pub static PRESETS: &[Preset] = &[
     },
     Preset {
         name: "ancient",
-        aliases: &["ancient chinese", "old chinese", "ancient-chinese", "huanqitou", "還棋頭", "还棋头"],
+        aliases: &[
+            "ancient chinese",
+            "old chinese",
+            "ancient-chinese",
+            "huanqitou",
+            "還棋頭",
+            "还棋头",
+        ],
         // Ming/Qing counting: stones plus points, each separate live group returning two points
         // (還棋頭); games began with four stones on the corner star points (座子). Simple ko
         // and no komi: historical play had neither superko nor komi. "If handicap 3 stones,
