@@ -4,11 +4,14 @@
 //! This module uses only `std`. It knows nothing of SGF, files or CSV, so that it can become a
 //! crate of its own and so that every rule can be tested on ASCII diagrams.
 
+pub mod board;
 pub mod outcome;
 pub mod point;
 pub mod ruleset;
 pub mod score;
+pub mod zobrist;
 
+pub use board::{Board, ChainId, DiagramError, Illegal, MoveEffect};
 pub use outcome::{Outcome, WinBy};
 pub use point::{BoardSize, Color, Move, Point};
 pub use ruleset::{

@@ -1,0 +1,1080 @@
+//! The board: stones, chains, liberties, captures, the simple-ko point and the position's hash,
+//! kept incrementally so that a move costs a few dozen memory accesses whatever the board size.
+//!
+//! The board knows the rules that concern one move: a move must be on the board and on an empty
+//! point, must not be suicide where the [`SuicideRule`] forbids it, and must not retake a single
+//! stone in a ko at once. It knows nothing of turns, passes in a row, or repetitions of earlier
+//! positions: that history is [`super::game::Game`]'s business (KataGo's split between `Board`
+//! and `BoardHistory`).
+//!
+//! # Layout
+//!
+//! Points live in a padded one-dimensional array: the point `(x, y)` is at location
+//! `(x + 1) + (y + 1) * (width + 1)`, so that the four neighbours of a location are at `±1` and
+//! `±(width + 1)` and every neighbour of an on-board point is either on the board or a wall cell
+//! (row 0, row `height + 1`, and column 0, which doubles as the column right of the board).
+//! Locations fit in a `u16` (at most 2,862 on 52x52).
+//!
+//! Each chain (a maximal group of connected stones of one colour) is a circular list through
+//! `next`, every stone points at the chain's head, and the head holds the chain's stone count
+//! and liberty count. Placing a stone merges the smaller chain into the larger one and counts
+//! only the new liberties; removing a chain gives a liberty back to each neighbouring chain.
+//! Nothing is allocated after [`Board::new`], so [`Clone`] is one copy of a flat array.
+//!
+//! [`Board::check_consistency`] recomputes everything from the colours alone and compares; the
+//! tests run it after every move of long random games.
+
+use std::fmt;
+
+use super::point::{BoardSize, Color, Point};
+use super::ruleset::SuicideRule;
+use super::zobrist;
+
+const EMPTY: u8 = 0;
+const BLACK: u8 = 1;
+const WHITE: u8 = 2;
+const WALL: u8 = 3;
+
+/// "No location": location 0 is always a wall cell, so no stone or ko point is ever there.
+const NONE: u16 = 0;
+
+#[inline]
+fn code(color: Color) -> u8 {
+    match color {
+        Color::Black => BLACK,
+        Color::White => WHITE,
+    }
+}
+
+#[inline]
+fn color_of(code: u8) -> Option<Color> {
+    match code {
+        BLACK => Some(Color::Black),
+        WHITE => Some(Color::White),
+        _ => None,
+    }
+}
+
+/// Why a move may not be played. Exactly one kind describes each illegal move; when several
+/// apply, the first in this order wins: off the board, occupied, suicide, ko, superko.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Illegal {
+    /// The point lies outside the board.
+    OffBoard,
+    /// The point already holds a stone.
+    Occupied,
+    /// The move would leave its own chain without liberties while capturing nothing, and the
+    /// suicide rule forbids it.
+    Suicide,
+    /// The move retakes a single stone in a ko immediately.
+    Ko,
+    /// The move recreates an earlier whole-board position (or situation) that the ko rule
+    /// forbids. Only [`super::game::Game`] reports this: the board keeps no history.
+    Superko,
+}
+
+impl Illegal {
+    /// The kebab-case name used in reports: `off-board`, `occupied`, `suicide`, `ko`,
+    /// `superko`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Illegal::OffBoard => "off-board",
+            Illegal::Occupied => "occupied",
+            Illegal::Suicide => "suicide",
+            Illegal::Ko => "ko",
+            Illegal::Superko => "superko",
+        }
+    }
+}
+
+impl fmt::Display for Illegal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// What a move did to the board.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MoveEffect {
+    /// Opponent stones captured.
+    pub captured: u32,
+    /// The mover's own stones removed because their chain was left without liberties
+    /// (suicide, where the rules allow it or the move was forced).
+    pub suicided: u32,
+    /// The stone the move replaced, when a forced move landed on an occupied point (SGF
+    /// overwrites it; it is not counted as a prisoner).
+    pub replaced: Option<Color>,
+}
+
+/// Identifies a chain: equal for all stones of one chain, different between chains. Valid
+/// only until the next change to the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ChainId(u16);
+
+/// One cell of the padded array. `libs` and `stones` are meaningful at a chain's head only.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Cell {
+    color: u8,
+    head: u16,
+    next: u16,
+    libs: u16,
+    stones: u16,
+}
+
+/// A Go board of any size from 1x1 to 52x52, rectangular too. See the module documentation.
+pub struct Board {
+    size: BoardSize,
+    stride: u16,
+    cells: Vec<Cell>,
+    ko: u16,
+    ko_banned: u8,
+    hash: u64,
+    captures: [u32; 2],
+    suicides: [u32; 2],
+    stone_counts: [u32; 2],
+}
+
+impl Clone for Board {
+    fn clone(&self) -> Board {
+        Board {
+            size: self.size,
+            stride: self.stride,
+            cells: self.cells.clone(),
+            ko: self.ko,
+            ko_banned: self.ko_banned,
+            hash: self.hash,
+            captures: self.captures,
+            suicides: self.suicides,
+            stone_counts: self.stone_counts,
+        }
+    }
+
+    /// Copies `source` into `self`, reusing `self`'s allocation when it is large enough.
+    fn clone_from(&mut self, source: &Board) {
+        self.size = source.size;
+        self.stride = source.stride;
+        self.cells.clone_from(&source.cells);
+        self.ko = source.ko;
+        self.ko_banned = source.ko_banned;
+        self.hash = source.hash;
+        self.captures = source.captures;
+        self.suicides = source.suicides;
+        self.stone_counts = source.stone_counts;
+    }
+}
+
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Board {} (hash {:016x})\n{}", self.size, self.hash, self)
+    }
+}
+
+impl Board {
+    /// An empty board of the given size.
+    pub fn new(size: BoardSize) -> Board {
+        let mut board = Board {
+            size,
+            stride: 0,
+            cells: Vec::new(),
+            ko: NONE,
+            ko_banned: EMPTY,
+            hash: 0,
+            captures: [0; 2],
+            suicides: [0; 2],
+            stone_counts: [0; 2],
+        };
+        board.reset(size);
+        board
+    }
+
+    /// Empties the board and gives it a new size, reusing its memory.
+    pub fn reset(&mut self, size: BoardSize) {
+        let width = size.width as usize;
+        let height = size.height as usize;
+        let stride = width + 1;
+        self.size = size;
+        self.stride = stride as u16;
+        self.cells.clear();
+        self.cells.resize(stride * (height + 2), Cell { color: WALL, ..Cell::default() });
+        for y in 0..height {
+            let row = (y + 1) * stride;
+            for cell in &mut self.cells[row + 1..row + 1 + width] {
+                cell.color = EMPTY;
+            }
+        }
+        self.ko = NONE;
+        self.ko_banned = EMPTY;
+        self.hash = 0;
+        self.captures = [0; 2];
+        self.suicides = [0; 2];
+        self.stone_counts = [0; 2];
+    }
+
+    /// The board's size.
+    #[inline]
+    pub fn size(&self) -> BoardSize {
+        self.size
+    }
+
+    /// Whether `p` lies on the board.
+    #[inline]
+    pub fn contains(&self, p: Point) -> bool {
+        self.size.contains(p)
+    }
+
+    /// The stone on `p`, or `None` when `p` is empty or off the board.
+    #[inline]
+    pub fn get(&self, p: Point) -> Option<Color> {
+        self.loc(p).and_then(|l| color_of(self.cells[l as usize].color))
+    }
+
+    /// The 64-bit Zobrist hash of the stones on the board (not of the ko point, the prisoners
+    /// or the player to move). Equal positions on boards of equal size have equal hashes.
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The simple-ko point and the colour that may not play there on the next move, if the
+    /// last move captured a single stone in a ko.
+    pub fn ko(&self) -> Option<(Point, Color)> {
+        let banned = color_of(self.ko_banned)?;
+        (self.ko != NONE).then(|| (self.point(self.ko), banned))
+    }
+
+    /// Opponent stones `color` has captured (suicides and overwritten stones not included).
+    pub fn captures(&self, color: Color) -> u32 {
+        self.captures[color.index()]
+    }
+
+    /// Stones of `color` removed by `color`'s own suicides.
+    pub fn suicides(&self, color: Color) -> u32 {
+        self.suicides[color.index()]
+    }
+
+    /// The prisoners `color` holds: opponent stones taken off the board by `color`'s captures
+    /// or by the opponent's suicides.
+    pub fn prisoners(&self, color: Color) -> u32 {
+        self.captures[color.index()] + self.suicides[color.opponent().index()]
+    }
+
+    /// Number of stones of `color` on the board.
+    pub fn stone_count(&self, color: Color) -> u32 {
+        self.stone_counts[color.index()]
+    }
+
+    /// The empty points of the board, row by row from the top left.
+    pub fn empty_points(&self) -> impl Iterator<Item = Point> + '_ {
+        self.size.points().filter(move |&p| self.get(p).is_none())
+    }
+
+    /// The on-board neighbours of `p` (none when `p` is off the board): above, left, right,
+    /// below.
+    pub fn neighbors(&self, p: Point) -> impl Iterator<Item = Point> + '_ {
+        let adjacent = match self.loc(p) {
+            Some(l) => self.adjacent(l),
+            None => [NONE; 4],
+        };
+        adjacent
+            .into_iter()
+            .filter(move |&a| a != NONE && self.cells[a as usize].color != WALL)
+            .map(move |a| self.point(a))
+    }
+
+    /// The chain holding the stone on `p`, or `None` when `p` is empty or off the board.
+    pub fn chain_id(&self, p: Point) -> Option<ChainId> {
+        let l = self.stone_loc(p)?;
+        Some(ChainId(self.cells[l as usize].head))
+    }
+
+    /// Number of liberties of the chain holding the stone on `p` (0 when `p` is empty or off
+    /// the board; also 0 for a chain left without liberties by setup stones).
+    pub fn liberty_count(&self, p: Point) -> u32 {
+        self.stone_loc(p).map_or(0, |l| self.head_cell(l).libs as u32)
+    }
+
+    /// Number of stones in the chain holding the stone on `p` (0 when `p` is empty or off the
+    /// board).
+    pub fn chain_len(&self, p: Point) -> u32 {
+        self.stone_loc(p).map_or(0, |l| self.head_cell(l).stones as u32)
+    }
+
+    /// The stones of the chain holding the stone on `p`, starting with its head (nothing when
+    /// `p` is empty or off the board).
+    pub fn chain_stones(&self, p: Point) -> ChainStones<'_> {
+        let head = self.stone_loc(p).map_or(NONE, |l| self.cells[l as usize].head);
+        ChainStones { board: self, head, next: head }
+    }
+
+    /// The liberties of the chain holding the stone on `p`, each once (nothing when `p` is
+    /// empty or off the board).
+    pub fn chain_liberties(&self, p: Point) -> ChainLiberties<'_> {
+        let head = self.stone_loc(p).map_or(NONE, |l| self.cells[l as usize].head);
+        ChainLiberties { board: self, head, stone: head, dir: 0 }
+    }
+
+    /// Whether `color` may play on `p` under `suicide`, ko included: `Ok` exactly when
+    /// [`Board::play`] would accept the move.
+    pub fn check(&self, color: Color, p: Point, suicide: SuicideRule) -> Result<(), Illegal> {
+        self.check_loc(color, self.loc(p).ok_or(Illegal::OffBoard)?, suicide)
+    }
+
+    /// Whether `color` may play on `p` under `suicide`; always equals `play(..).is_ok()`.
+    pub fn is_legal(&self, color: Color, p: Point, suicide: SuicideRule) -> bool {
+        self.check(color, p, suicide).is_ok()
+    }
+
+    /// Plays a legal move (see [`Board::check`]): places the stone, captures, removes the
+    /// mover's chain if the rules allow a suicide, and sets the ko point. An illegal move
+    /// returns `Err` and leaves the board unchanged.
+    pub fn play(
+        &mut self,
+        color: Color,
+        p: Point,
+        suicide: SuicideRule,
+    ) -> Result<MoveEffect, Illegal> {
+        let loc = self.loc(p).ok_or(Illegal::OffBoard)?;
+        self.check_loc(color, loc, suicide)?;
+        Ok(self.play_empty(color, loc))
+    }
+
+    /// Executes a move whatever the rules say, as SGF FF[4] does: the stone is put on `p`
+    /// (replacing any stone there, without taking it prisoner), opponent chains left without
+    /// liberties are captured, then the mover's chain is removed if it has none. Only a point
+    /// off the board is refused. Replacing a stone costs a rebuild of the chains (O(area)).
+    pub fn play_forced(&mut self, color: Color, p: Point) -> Result<MoveEffect, Illegal> {
+        let loc = self.loc(p).ok_or(Illegal::OffBoard)?;
+        Ok(self.play_forced_loc(color, loc))
+    }
+
+    /// A pass: clears the ko point.
+    pub fn pass(&mut self) {
+        self.ko = NONE;
+        self.ko_banned = EMPTY;
+    }
+
+    /// Puts `stone` on `p` (or empties `p` for `None`) as a setup property does: nothing is
+    /// captured, so chains may be left without liberties, exactly as SGF asks. Clears the ko
+    /// point. Returns what was on `p` before. Adding to an empty point is incremental; clearing
+    /// or replacing a stone rebuilds the chains (O(area)).
+    pub fn set_stone(&mut self, p: Point, stone: Option<Color>) -> Result<Option<Color>, Illegal> {
+        let loc = self.loc(p).ok_or(Illegal::OffBoard)?;
+        Ok(self.set_stone_loc(loc, stone))
+    }
+
+    /// The hash the board would have after `color` plays on `p` with the effects of
+    /// [`Board::play_forced`] (captures, then the mover's chain if left without liberties), or
+    /// `None` when `p` is off the board or occupied. Costs no change to the board.
+    pub fn hash_after(&self, color: Color, p: Point) -> Option<u64> {
+        let loc = self.loc(p)?;
+        (self.cells[loc as usize].color == EMPTY).then(|| self.hash_after_loc(color, loc))
+    }
+
+    /// Whether the two boards hold the same stones (same size, same colour on every point).
+    pub fn same_stones(&self, other: &Board) -> bool {
+        self.size == other.size
+            && self.cells.len() == other.cells.len()
+            && self.cells.iter().zip(&other.cells).all(|(a, b)| a.color == b.color)
+    }
+
+    /// Recomputes chains, liberties, stone counts and the hash from the colours alone and
+    /// compares them with what the board keeps incrementally. `Err` names the first difference.
+    pub fn check_consistency(&self) -> Result<(), String> {
+        let mut fresh = self.clone();
+        fresh.rebuild_chains();
+        let mut hash = 0;
+        let mut counts = [0u32; 2];
+        for p in self.size.points() {
+            let l = self.loc(p).expect("points of the board are on it") as usize;
+            let cell = self.cells[l];
+            if cell.color == WALL {
+                return Err(format!("{p:?} is a wall cell"));
+            }
+            let Some(color) = color_of(cell.color) else { continue };
+            hash ^= zobrist::stone_key(color.index(), l);
+            counts[color.index()] += 1;
+            let head = cell.head as usize;
+            if self.cells.get(head).is_none_or(|h| h.head as usize != head) {
+                return Err(format!("{p:?}: head {head} is not a head"));
+            }
+            if fresh.cells[head].head != fresh.cells[l].head {
+                return Err(format!("{p:?}: head {head} lies outside the chain"));
+            }
+            for a in self.adjacent(l as u16) {
+                let adj = self.cells[a as usize];
+                if adj.color == cell.color && adj.head != cell.head {
+                    return Err(format!("{p:?}: connected stones in different chains"));
+                }
+            }
+            let want = fresh.cells[fresh.cells[l].head as usize];
+            let have = self.cells[head];
+            if (have.libs, have.stones) != (want.libs, want.stones) {
+                return Err(format!(
+                    "{p:?}: chain has {} liberties and {} stones, recomputed {} and {}",
+                    have.libs, have.stones, want.libs, want.stones
+                ));
+            }
+            if l == head {
+                // Walk the ring: it must come back to the head after exactly `stones` steps.
+                let mut cur = self.cells[head].next as usize;
+                let mut steps = 1;
+                while cur != head {
+                    if self.cells.get(cur).is_none_or(|c| c.head as usize != head) {
+                        return Err(format!("{p:?}: the chain's ring leaves the chain"));
+                    }
+                    steps += 1;
+                    if steps > have.stones as usize {
+                        return Err(format!("{p:?}: the chain's ring is too long"));
+                    }
+                    cur = self.cells[cur].next as usize;
+                }
+                if steps != have.stones as usize {
+                    return Err(format!("{p:?}: ring of {steps} for {} stones", have.stones));
+                }
+            }
+        }
+        if hash != self.hash {
+            return Err(format!("hash {:016x}, recomputed {hash:016x}", self.hash));
+        }
+        if counts != self.stone_counts {
+            return Err(format!("stone counts {:?}, recomputed {counts:?}", self.stone_counts));
+        }
+        if self.ko != NONE
+            && (self.cells.get(self.ko as usize).map(|c| c.color) != Some(EMPTY)
+                || color_of(self.ko_banned).is_none())
+        {
+            return Err("the ko point is not an empty point with a banned colour".into());
+        }
+        Ok(())
+    }
+
+    /// Reads a diagram: one line per row from the top, `X` (or `x`, `B`, `#`, `@`) for Black,
+    /// `O` (or `o`, `W`) for White, `.`, `+` or `,` for empty points; spaces are ignored. The
+    /// output of `Display` reads back: a header line of column letters (starting with `A`) is
+    /// skipped, and row numbers at either end of a line are ignored. Stones without liberties
+    /// are kept, as SGF setup keeps them.
+    pub fn from_diagram(diagram: &str) -> Result<Board, DiagramError> {
+        let mut rows: Vec<Vec<Option<Color>>> = Vec::new();
+        for (index, line) in diagram.lines().enumerate() {
+            let text = line.trim().trim_matches(|c: char| c.is_ascii_digit()).trim();
+            if text.is_empty() || text.starts_with('A') {
+                continue;
+            }
+            let mut row = Vec::new();
+            for c in text.chars().filter(|c| !c.is_whitespace()) {
+                row.push(match c {
+                    'X' | 'x' | 'B' | '#' | '@' => Some(Color::Black),
+                    'O' | 'o' | 'W' => Some(Color::White),
+                    '.' | '+' | ',' => None,
+                    _ => {
+                        return Err(DiagramError {
+                            line: index + 1,
+                            reason: format!("unexpected character {c:?}"),
+                        });
+                    }
+                });
+            }
+            if let Some(first) = rows.first()
+                && first.len() != row.len()
+            {
+                return Err(DiagramError {
+                    line: index + 1,
+                    reason: format!("{} points where the first row has {}", row.len(), first.len()),
+                });
+            }
+            rows.push(row);
+        }
+        let width = rows.first().map_or(0, Vec::len);
+        let size = u8::try_from(width)
+            .ok()
+            .zip(u8::try_from(rows.len()).ok())
+            .and_then(|(w, h)| BoardSize::new(w, h))
+            .ok_or_else(|| DiagramError {
+                line: 0,
+                reason: format!("{width}x{} is not a board size (1 to 52)", rows.len()),
+            })?;
+        let mut board = Board::new(size);
+        for (y, row) in rows.iter().enumerate() {
+            for (x, &stone) in row.iter().enumerate() {
+                if let Some(color) = stone {
+                    let l = board.loc(Point::new(x as u8, y as u8)).expect("inside the diagram");
+                    board.cells[l as usize].color = code(color);
+                }
+            }
+        }
+        board.rebuild_chains();
+        Ok(board)
+    }
+
+    // --- locations -------------------------------------------------------------------------
+
+    /// The padded location of `p`, or `None` when `p` is off the board.
+    #[inline]
+    pub(crate) fn loc(&self, p: Point) -> Option<u16> {
+        self.size.contains(p).then(|| (p.x as u16 + 1) + (p.y as u16 + 1) * self.stride)
+    }
+
+    /// The point at an on-board location.
+    #[inline]
+    pub(crate) fn point(&self, loc: u16) -> Point {
+        Point::new((loc % self.stride) as u8 - 1, (loc / self.stride) as u8 - 1)
+    }
+
+    #[inline]
+    fn adjacent(&self, loc: u16) -> [u16; 4] {
+        [loc - self.stride, loc - 1, loc + 1, loc + self.stride]
+    }
+
+    #[inline]
+    fn stone_loc(&self, p: Point) -> Option<u16> {
+        self.loc(p).filter(|&l| matches!(self.cells[l as usize].color, BLACK | WHITE))
+    }
+
+    #[inline]
+    fn head_cell(&self, loc: u16) -> Cell {
+        self.cells[self.cells[loc as usize].head as usize]
+    }
+
+    // --- moves -----------------------------------------------------------------------------
+
+    /// Legality of a move on an on-board location (see [`Board::check`]).
+    #[inline]
+    pub(crate) fn check_loc(
+        &self,
+        color: Color,
+        loc: u16,
+        rule: SuicideRule,
+    ) -> Result<(), Illegal> {
+        if self.cells[loc as usize].color != EMPTY {
+            return Err(Illegal::Occupied);
+        }
+        if rule != SuicideRule::Allowed && self.is_suicide(color, loc) {
+            let multi_stone =
+                self.adjacent(loc).iter().any(|&a| self.cells[a as usize].color == code(color));
+            if rule == SuicideRule::Forbidden || !multi_stone {
+                return Err(Illegal::Suicide);
+            }
+        }
+        if loc == self.ko && self.ko_banned == code(color) {
+            return Err(Illegal::Ko);
+        }
+        Ok(())
+    }
+
+    /// Whether a stone of `color` on the empty location `loc` would capture nothing and be left
+    /// without liberties.
+    #[inline]
+    fn is_suicide(&self, color: Color, loc: u16) -> bool {
+        let pla = code(color);
+        for a in self.adjacent(loc) {
+            let cell = self.cells[a as usize];
+            match cell.color {
+                EMPTY => return false,
+                WALL => {}
+                c => {
+                    let libs = self.cells[cell.head as usize].libs;
+                    if (c == pla && libs > 1) || (c != pla && libs == 1) {
+                        return false;
+                    }
+                }
+            }
+        }
+        true
+    }
+
+    /// Executes a move on any on-board location (see [`Board::play_forced`]).
+    pub(crate) fn play_forced_loc(&mut self, color: Color, loc: u16) -> MoveEffect {
+        let replaced = color_of(self.cells[loc as usize].color);
+        if replaced.is_some() {
+            self.set_stone_loc(loc, None);
+        }
+        MoveEffect { replaced, ..self.play_empty(color, loc) }
+    }
+
+    /// Places a stone on an empty location, captures, removes the mover's chain if it has no
+    /// liberties, and sets the ko point. The core of every move.
+    pub(crate) fn play_empty(&mut self, color: Color, loc: u16) -> MoveEffect {
+        debug_assert_eq!(self.cells[loc as usize].color, EMPTY);
+        let pla = code(color);
+        let opp = pla ^ 3;
+        self.add_lone_stone(color, loc);
+
+        let mut captured = 0u32;
+        let mut possible_ko = NONE;
+        let mut opp_seen = [NONE; 4];
+        let mut opp_count = 0;
+        for a in self.adjacent(loc) {
+            let cell = self.cells[a as usize];
+            if cell.color == pla {
+                if cell.head != self.cells[loc as usize].head {
+                    self.cells[cell.head as usize].libs -= 1;
+                    self.merge_chains(a, loc);
+                }
+            } else if cell.color == opp {
+                let head = cell.head;
+                if opp_seen[..opp_count].contains(&head) {
+                    continue;
+                }
+                opp_seen[opp_count] = head;
+                opp_count += 1;
+                let libs = &mut self.cells[head as usize].libs;
+                // A chain left without liberties by setup is never next to an empty point, so
+                // a chain next to this move has at least this point as a liberty.
+                *libs -= 1;
+                if *libs == 0 {
+                    captured += self.remove_chain(head);
+                    possible_ko = a;
+                }
+            }
+        }
+        self.captures[color.index()] += captured;
+
+        let head = self.cells[loc as usize].head as usize;
+        let (stones, libs) = (self.cells[head].stones, self.cells[head].libs);
+        // KataGo's ko test: one stone captured by a lone stone that is left in atari.
+        if captured == 1 && stones == 1 && libs == 1 {
+            self.ko = possible_ko;
+            self.ko_banned = opp;
+        } else {
+            self.ko = NONE;
+            self.ko_banned = EMPTY;
+        }
+        let mut suicided = 0;
+        if libs == 0 {
+            suicided = self.remove_chain(head as u16);
+            self.suicides[color.index()] += suicided;
+        }
+        MoveEffect { captured, suicided, replaced: None }
+    }
+
+    /// Puts a lone stone on an empty location: its own chain, with its immediate liberties.
+    #[inline]
+    fn add_lone_stone(&mut self, color: Color, loc: u16) {
+        let libs =
+            self.adjacent(loc).iter().filter(|&&a| self.cells[a as usize].color == EMPTY).count();
+        self.cells[loc as usize] =
+            Cell { color: code(color), head: loc, next: loc, libs: libs as u16, stones: 1 };
+        self.hash ^= zobrist::stone_key(color.index(), loc as usize);
+        self.stone_counts[color.index()] += 1;
+    }
+
+    /// Merges the chains of `a` and `b` (same colour, different chains): the smaller joins the
+    /// larger, whose liberty count grows by the liberties only the smaller one had.
+    fn merge_chains(&mut self, a: u16, b: u16) {
+        let mut big = self.cells[a as usize].head;
+        let mut small = self.cells[b as usize].head;
+        if self.cells[big as usize].stones < self.cells[small as usize].stones {
+            std::mem::swap(&mut big, &mut small);
+        }
+        let mut new_libs = 0;
+        let mut cur = small;
+        loop {
+            for adj in self.adjacent(cur) {
+                if self.cells[adj as usize].color == EMPTY && !self.is_liberty_of(adj, big) {
+                    new_libs += 1;
+                }
+            }
+            self.cells[cur as usize].head = big;
+            let next = self.cells[cur as usize].next;
+            if next == small {
+                break;
+            }
+            cur = next;
+        }
+        // Splice the rings: big -> small ... last_small -> old next of big.
+        let big_next = self.cells[big as usize].next;
+        self.cells[cur as usize].next = big_next;
+        self.cells[big as usize].next = small;
+        let small_stones = self.cells[small as usize].stones;
+        let head = &mut self.cells[big as usize];
+        head.stones += small_stones;
+        head.libs += new_libs;
+    }
+
+    /// Whether the empty location `loc` touches a stone of the chain headed by `head`.
+    #[inline]
+    fn is_liberty_of(&self, loc: u16, head: u16) -> bool {
+        self.adjacent(loc).iter().any(|&a| {
+            let c = self.cells[a as usize];
+            matches!(c.color, BLACK | WHITE) && c.head == head
+        })
+    }
+
+    /// Takes the chain headed by `head` off the board, giving each neighbouring chain of the
+    /// other colour a liberty per freed point it touches. Returns the number of stones removed.
+    fn remove_chain(&mut self, head: u16) -> u32 {
+        let color_code = self.cells[head as usize].color;
+        let color = color_of(color_code).expect("a chain is made of stones");
+        let other = color_code ^ 3;
+        let mut removed = 0;
+        let mut cur = head;
+        loop {
+            self.hash ^= zobrist::stone_key(color.index(), cur as usize);
+            self.cells[cur as usize].color = EMPTY;
+            removed += 1;
+            // Give one liberty to each distinct neighbouring chain of the other colour.
+            let adjacent = self.adjacent(cur);
+            for (i, &a) in adjacent.iter().enumerate() {
+                let cell = self.cells[a as usize];
+                if cell.color != other {
+                    continue;
+                }
+                let seen = adjacent[..i].iter().any(|&b| {
+                    let c = self.cells[b as usize];
+                    c.color == other && c.head == cell.head
+                });
+                if !seen {
+                    self.cells[cell.head as usize].libs += 1;
+                }
+            }
+            cur = self.cells[cur as usize].next;
+            if cur == head {
+                break;
+            }
+        }
+        self.stone_counts[color.index()] -= removed;
+        removed
+    }
+
+    /// The hash after a move on an empty location with forced-move effects.
+    pub(crate) fn hash_after_loc(&self, color: Color, loc: u16) -> u64 {
+        let pla = code(color);
+        let mut hash = self.hash ^ zobrist::stone_key(color.index(), loc as usize);
+        let adjacent = self.adjacent(loc);
+        let mut captures = false;
+        let mut has_liberty = false;
+        for (i, &a) in adjacent.iter().enumerate() {
+            let cell = self.cells[a as usize];
+            match cell.color {
+                EMPTY => has_liberty = true,
+                WALL => {}
+                c => {
+                    let libs = self.cells[cell.head as usize].libs;
+                    if c == pla {
+                        has_liberty |= libs > 1;
+                    } else if libs == 1 && !self.seen_before(&adjacent[..i], cell.head) {
+                        captures = true;
+                        hash ^= self.chain_hash(cell.head);
+                    }
+                }
+            }
+        }
+        if !captures && !has_liberty {
+            // Suicide: the new stone and every friendly chain it joins come off again.
+            hash ^= zobrist::stone_key(color.index(), loc as usize);
+            for (i, &a) in adjacent.iter().enumerate() {
+                let cell = self.cells[a as usize];
+                if cell.color == pla && !self.seen_before(&adjacent[..i], cell.head) {
+                    hash ^= self.chain_hash(cell.head);
+                }
+            }
+        }
+        hash
+    }
+
+    #[inline]
+    fn seen_before(&self, earlier: &[u16], head: u16) -> bool {
+        earlier.iter().any(|&b| {
+            let c = self.cells[b as usize];
+            matches!(c.color, BLACK | WHITE) && c.head == head
+        })
+    }
+
+    /// XOR of the keys of every stone of the chain headed by `head`.
+    fn chain_hash(&self, head: u16) -> u64 {
+        let color = color_of(self.cells[head as usize].color).expect("a chain is made of stones");
+        let mut hash = 0;
+        let mut cur = head;
+        loop {
+            hash ^= zobrist::stone_key(color.index(), cur as usize);
+            cur = self.cells[cur as usize].next;
+            if cur == head {
+                return hash;
+            }
+        }
+    }
+
+    // --- setup -----------------------------------------------------------------------------
+
+    /// See [`Board::set_stone`].
+    pub(crate) fn set_stone_loc(&mut self, loc: u16, stone: Option<Color>) -> Option<Color> {
+        let before = color_of(self.cells[loc as usize].color);
+        self.ko = NONE;
+        self.ko_banned = EMPTY;
+        if before == stone {
+            return before;
+        }
+        match (before, stone) {
+            (None, Some(color)) => {
+                // Incremental: like a move, but nothing is captured.
+                self.add_lone_stone(color, loc);
+                let pla = code(color);
+                let mut opp_seen = [NONE; 4];
+                let mut opp_count = 0;
+                for a in self.adjacent(loc) {
+                    let cell = self.cells[a as usize];
+                    if cell.color == pla {
+                        if cell.head != self.cells[loc as usize].head {
+                            self.cells[cell.head as usize].libs -= 1;
+                            self.merge_chains(a, loc);
+                        }
+                    } else if cell.color == pla ^ 3 && !opp_seen[..opp_count].contains(&cell.head) {
+                        opp_seen[opp_count] = cell.head;
+                        opp_count += 1;
+                        self.cells[cell.head as usize].libs -= 1;
+                    }
+                }
+            }
+            _ => {
+                // Removing a stone may split its chain: rebuild from the colours (the hash
+                // and the stone counts with it).
+                self.cells[loc as usize].color = stone.map_or(EMPTY, code);
+                self.rebuild_chains();
+            }
+        }
+        before
+    }
+
+    /// Recomputes every chain, liberty count, stone count and the hash from the colours.
+    fn rebuild_chains(&mut self) {
+        for cell in &mut self.cells {
+            cell.head = NONE;
+        }
+        self.hash = 0;
+        self.stone_counts = [0; 2];
+        for loc in 0..self.cells.len() as u16 {
+            let color = self.cells[loc as usize].color;
+            if !matches!(color, BLACK | WHITE) || self.cells[loc as usize].head != NONE {
+                continue;
+            }
+            // Flood fill, using the chain's own ring as the queue: new stones go in at the tail.
+            self.cells[loc as usize].head = loc;
+            self.cells[loc as usize].next = loc;
+            let mut tail = loc;
+            let mut cur = loc;
+            let mut stones = 0u16;
+            loop {
+                stones += 1;
+                for a in self.adjacent(cur) {
+                    let cell = self.cells[a as usize];
+                    if cell.color == color && cell.head == NONE {
+                        self.cells[a as usize].head = loc;
+                        self.cells[a as usize].next = loc;
+                        self.cells[tail as usize].next = a;
+                        tail = a;
+                    }
+                }
+                let next = self.cells[cur as usize].next;
+                if next == loc {
+                    break;
+                }
+                cur = next;
+            }
+            self.cells[loc as usize].stones = stones;
+        }
+        for loc in 0..self.cells.len() as u16 {
+            let cell = self.cells[loc as usize];
+            let Some(color) = color_of(cell.color) else { continue };
+            self.hash ^= zobrist::stone_key(color.index(), loc as usize);
+            self.stone_counts[color.index()] += 1;
+            if cell.head == loc {
+                let libs = self.count_liberties(loc);
+                self.cells[loc as usize].libs = libs;
+            }
+        }
+    }
+
+    /// Counts the distinct liberties of the chain headed by `head` from scratch: an empty point
+    /// is counted from the first of its neighbours (in [`Board::adjacent`] order) in the chain.
+    fn count_liberties(&self, head: u16) -> u16 {
+        let mut libs = 0;
+        let mut cur = head;
+        loop {
+            for a in self.adjacent(cur) {
+                if self.cells[a as usize].color == EMPTY
+                    && self.first_chain_neighbor(a, head) == cur
+                {
+                    libs += 1;
+                }
+            }
+            cur = self.cells[cur as usize].next;
+            if cur == head {
+                return libs;
+            }
+        }
+    }
+
+    /// The first neighbour of `loc`, in [`Board::adjacent`] order, that belongs to the chain
+    /// headed by `head` (`NONE` if there is none).
+    #[inline]
+    fn first_chain_neighbor(&self, loc: u16, head: u16) -> u16 {
+        self.adjacent(loc)
+            .into_iter()
+            .find(|&a| {
+                let c = self.cells[a as usize];
+                matches!(c.color, BLACK | WHITE) && c.head == head
+            })
+            .unwrap_or(NONE)
+    }
+}
+
+/// The stones of one chain: see [`Board::chain_stones`].
+pub struct ChainStones<'a> {
+    board: &'a Board,
+    head: u16,
+    next: u16,
+}
+
+impl Iterator for ChainStones<'_> {
+    type Item = Point;
+
+    fn next(&mut self) -> Option<Point> {
+        if self.next == NONE {
+            return None;
+        }
+        let cur = self.next;
+        let next = self.board.cells[cur as usize].next;
+        self.next = if next == self.head { NONE } else { next };
+        Some(self.board.point(cur))
+    }
+}
+
+/// The liberties of one chain, each once: see [`Board::chain_liberties`].
+pub struct ChainLiberties<'a> {
+    board: &'a Board,
+    head: u16,
+    stone: u16,
+    dir: usize,
+}
+
+impl Iterator for ChainLiberties<'_> {
+    type Item = Point;
+
+    fn next(&mut self) -> Option<Point> {
+        let board = self.board;
+        while self.stone != NONE {
+            let adjacent = board.adjacent(self.stone);
+            while self.dir < 4 {
+                let a = adjacent[self.dir];
+                self.dir += 1;
+                if board.cells[a as usize].color == EMPTY
+                    && board.first_chain_neighbor(a, self.head) == self.stone
+                {
+                    return Some(board.point(a));
+                }
+            }
+            let next = board.cells[self.stone as usize].next;
+            self.stone = if next == self.head { NONE } else { next };
+            self.dir = 0;
+        }
+        None
+    }
+}
+
+/// A diagram that [`Board::from_diagram`] could not read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DiagramError {
+    /// 1-based line of the diagram (0 when the diagram as a whole is wrong).
+    pub line: usize,
+    /// What is wrong.
+    pub reason: String,
+}
+
+impl fmt::Display for DiagramError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.line > 0 {
+            write!(f, "diagram line {}: {}", self.line, self.reason)
+        } else {
+            write!(f, "diagram: {}", self.reason)
+        }
+    }
+}
+
+impl std::error::Error for DiagramError {}
+
+impl fmt::Display for Board {
+    /// A diagram with coordinates: column letters as in [`Point::display`] above and below,
+    /// row numbers counted from the bottom on both sides, `X` Black, `O` White, `.` empty.
+    /// [`Board::from_diagram`] reads it back.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let height = self.size.height;
+        let number_width = height.to_string().len();
+        let header = {
+            let mut line = " ".repeat(number_width);
+            for x in 0..self.size.width {
+                let name = Point::new(x, 0).display(height).to_string();
+                line.push(' ');
+                line.extend(name.chars().take_while(|c| c.is_alphabetic()));
+            }
+            line
+        };
+        writeln!(f, "{header}")?;
+        for y in 0..height {
+            let number = height - y;
+            write!(f, "{number:>number_width$}")?;
+            for x in 0..self.size.width {
+                let c = match self.get(Point::new(x, y)) {
+                    Some(Color::Black) => 'X',
+                    Some(Color::White) => 'O',
+                    None => '.',
+                };
+                write!(f, " {c}")?;
+            }
+            writeln!(f, " {number}")?;
+        }
+        writeln!(f, "{header}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn p(name: &str) -> Point {
+        // "A1"-style names on the board under test are overkill here: SGF letters.
+        Point::from_sgf(name.as_bytes()).unwrap()
+    }
+
+    #[test]
+    fn a_diagram_reads_back_from_its_display() {
+        let board = Board::from_diagram(
+            "
+            . X O .
+            X O . .
+            . . . .
+            ",
+        )
+        .unwrap();
+        assert_eq!(board.size(), BoardSize::new(4, 3).unwrap());
+        let shown = board.to_string();
+        assert_eq!(shown, "  A B C D\n3 . X O . 3\n2 X O . . 2\n1 . . . . 1\n  A B C D\n");
+        let again = Board::from_diagram(&shown).unwrap();
+        assert!(again.same_stones(&board));
+        assert_eq!(again.hash(), board.hash());
+        board.check_consistency().unwrap();
+    }
+
+    #[test]
+    fn chains_know_their_stones_and_liberties() {
+        let board = Board::from_diagram(
+            "
+            X X .
+            X O .
+            . . .
+            ",
+        )
+        .unwrap();
+        assert_eq!(board.chain_len(p("aa")), 3);
+        // aa touches only its own stones; ba touches ca, ab touches ac; bb is White.
+        assert_eq!(board.liberty_count(p("aa")), 2);
+        let mut libs: Vec<Point> = board.chain_liberties(p("ba")).collect();
+        libs.sort();
+        assert_eq!(libs, [p("ac"), p("ca")]);
+        assert_eq!(board.liberty_count(p("bb")), 2);
+        assert_eq!(board.chain_liberties(p("bb")).count(), 2);
+        assert_eq!(board.chain_stones(p("ab")).count(), 3);
+        assert_eq!(board.chain_id(p("aa")), board.chain_id(p("ab")));
+        assert_ne!(board.chain_id(p("aa")), board.chain_id(p("bb")));
+        assert_eq!(board.chain_stones(p("cc")).count(), 0);
+    }
+}
