@@ -4,6 +4,8 @@
 //! It sits between the record layer (which it reads) and the pipeline and reports (which print
 //! what it returns). It does no I/O.
 
+pub mod dead_stones;
+
 use crate::finding::Finding;
 use crate::record::{GameRecord, ReadStatus};
 use crate::rules::{Outcome, Preset, Ruleset};
