@@ -41,11 +41,11 @@ impl fmt::Display for Severity {
 }
 
 macro_rules! codes {
-    ($( $(#[$doc:meta])* $variant:ident = $name:literal, $severity:ident; )*) => {
+    ($( $(#[doc = $doc:literal])* $variant:ident = $name:literal, $severity:ident; )*) => {
         /// The kind of a finding. [`Code::as_str`] gives the name written to the reports.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
         pub enum Code {
-            $( $(#[$doc])* $variant, )*
+            $( $(#[doc = $doc])* $variant, )*
         }
 
         impl Code {
@@ -67,20 +67,14 @@ macro_rules! codes {
                 match name { $($name => Some(Code::$variant),)* _ => None }
             }
 
-            /// The first line of the variant's documentation, for the README and `--help`.
+            /// The variant's documentation as one line, for the README, `kifu codes` and the
+            /// summary. (Each `///` line is one `doc` literal starting with a space, so
+            /// concatenating them joins the lines with single spaces.)
             pub fn description(self) -> &'static str {
-                match self { $(Code::$variant => first_doc_line(&[$(stringify!($doc)),*]),)* }
+                match self { $(Code::$variant => concat!($($doc),*).trim_ascii(),)* }
             }
         }
     };
-}
-
-fn first_doc_line(docs: &[&'static str]) -> &'static str {
-    // `stringify!(doc = "...")` gives `doc = " text"`; keep the text between the quotes.
-    docs.first()
-        .and_then(|d| d.split_once('"'))
-        .map(|(_, rest)| rest.trim_end_matches('"').trim())
-        .unwrap_or("")
 }
 
 codes! {
@@ -143,6 +137,9 @@ codes! {
     UnknownCharset = "unknown-charset", Warning;
     /// No charset was declared and the bytes were not UTF-8: the charset was guessed.
     CharsetGuessed = "charset-guessed", Info;
+    /// CA names a legacy charset but the text is valid UTF-8 (re-saved without updating CA):
+    /// it was read as UTF-8.
+    CharsetMismatch = "charset-mismatch", Warning;
     /// The game is not a game of Go (GM other than 1).
     NotGo = "not-go", Error;
     /// SZ is missing a usable value or lies outside 1..52.
@@ -151,6 +148,9 @@ codes! {
     EmptyGame = "empty-game", Info;
     /// A node holds both a move and setup properties, or moves of both colours.
     MixedNode = "mixed-node", Warning;
+    /// A root property (SZ, GM, FF, CA, AP, ST) outside the root node, or game information
+    /// repeated in a later node of the main line; it is ignored.
+    MisplacedProperty = "misplaced-property", Warning;
 
     // --- game information ---
     /// HA disagrees with the handicap stones on the board.
@@ -175,6 +175,11 @@ codes! {
     MarkupInconsistent = "markup-inconsistent", Warning;
     /// The estimator could not decide the status of some stones.
     StatusUnclear = "status-unclear", Info;
+
+    // --- kifu itself ---
+    /// kifu failed on this game: a bug, please report it with the game. The game is reported as
+    /// unparsed and the run goes on.
+    Internal = "internal", Error;
 }
 
 impl fmt::Display for Code {
@@ -230,6 +235,7 @@ mod tests {
             assert!(c.as_str().bytes().all(|b| b.is_ascii_lowercase() || b == b'-'), "{c}");
             assert_eq!(Code::from_name(c.as_str()), Some(c));
             assert!(!c.description().is_empty(), "{c} has no description");
+            assert!(c.description().ends_with('.'), "{c}: a whole sentence: {}", c.description());
         }
     }
 

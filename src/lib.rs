@@ -14,6 +14,9 @@
 #![deny(missing_docs)]
 
 pub mod analysis;
+pub mod cli;
 pub mod finding;
+pub mod pipeline;
 pub mod record;
+pub mod report;
 pub mod rules;

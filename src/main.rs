@@ -1,6 +1,20 @@
-//! The `kifu` binary: parses the command line and hands over to the library.
+//! The `kifu` binary: parses the command line, hands it to the library, and maps the outcome to
+//! an exit status (see `kifu::cli`).
 
-fn main() -> std::process::ExitCode {
-    eprintln!("kifu: the command line is not wired up yet");
-    std::process::ExitCode::from(2)
+use std::io::ErrorKind;
+use std::process::ExitCode;
+
+use clap::Parser;
+
+fn main() -> ExitCode {
+    let cli = kifu::cli::Cli::parse();
+    match kifu::cli::run(cli) {
+        Ok(code) => ExitCode::from(code),
+        // Standard output closed early (`| head`): not an error, by Unix convention.
+        Err(err) if err.kind() == ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("kifu: {err}");
+            ExitCode::from(kifu::cli::FAILURE_EXIT_CODE)
+        }
+    }
 }

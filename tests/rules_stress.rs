@@ -6,7 +6,10 @@
 
 mod rules_support;
 
-use kifu::rules::{Board, BoardSize, Color, Point, SuicideRule};
+use kifu::rules::{
+    Board, BoardSize, Color, Cycle, Game, Illegal, KoRule, Move, Point, Ruleset, SuicideRule,
+    preset,
+};
 
 /// splitmix64: a tiny, fixed PRNG so that every run plays the same games.
 struct Rng(u64);
@@ -138,4 +141,145 @@ fn random_boards_stay_consistent_and_legality_agrees_with_play() {
     // The games must have exercised every path, or the test proves little.
     let [legal, refused, captured, suicided] = totals;
     assert!(legal > 10_000 && refused > 1_000 && captured > 1_000 && suicided > 50, "{totals:?}");
+}
+
+/// The stones of a board, point by point: the naive model's idea of a position.
+fn stones(board: &Board) -> Vec<Option<Color>> {
+    board.size().points().map(|p| board.get(p)).collect()
+}
+
+/// A naive model of a game's history: every situation in a list, compared stone by stone.
+struct NaiveHistory {
+    ko: KoRule,
+    situations: Vec<(Vec<Option<Color>>, Color)>,
+    since_pass: usize,
+    cycle: Option<Cycle>,
+}
+
+impl NaiveHistory {
+    fn same(&self, a: &(Vec<Option<Color>>, Color), b: &(Vec<Option<Color>>, Color)) -> bool {
+        a.0 == b.0 && (self.ko == KoRule::PositionalSuperko || a.1 == b.1)
+    }
+
+    /// What the rules say about `color` playing `mv` in `game`, worked out the slow way.
+    fn verdict(&self, game: &Game, color: Color, mv: Move) -> Result<(), Illegal> {
+        let Move::Play(p) = mv else { return Ok(()) };
+        game.board().check(color, p, game.ruleset().suicide)?;
+        if self.ko != KoRule::Simple {
+            let mut after = game.board().clone();
+            after.play_forced(color, p).unwrap();
+            let next = (stones(&after), color.opponent());
+            if self.situations.iter().any(|s| self.same(s, &next)) {
+                return Err(Illegal::Superko);
+            }
+        }
+        Ok(())
+    }
+
+    /// Records the situation after a move (the list index is the move number) and follows the
+    /// cycle under simple ko: since its start, every move was legal and recreated an earlier
+    /// situation.
+    fn push(&mut self, game: &Game, mv: Move, legal: bool) {
+        let now = (stones(game.board()), game.to_move());
+        let number = self.situations.len() as u32;
+        if mv == Move::Pass {
+            self.since_pass = self.situations.len();
+            self.cycle = None;
+        }
+        let earlier: Vec<usize> = (self.since_pass..self.situations.len())
+            .filter(|&i| self.same(&self.situations[i], &now))
+            .collect();
+        self.situations.push(now);
+        if self.ko != KoRule::Simple || mv == Move::Pass {
+            return;
+        }
+        match earlier.last() {
+            _ if !legal => self.cycle = None,
+            None => self.cycle = None,
+            Some(&last) => {
+                let occurrences = earlier.len() as u32 + 1;
+                let cycle = self.cycle.get_or_insert(Cycle {
+                    start: number,
+                    recreates: last as u32,
+                    last: number,
+                    occurrences,
+                });
+                cycle.last = number;
+                cycle.occurrences = cycle.occurrences.max(occurrences);
+            }
+        }
+    }
+}
+
+#[test]
+fn random_games_agree_with_a_naive_history() {
+    let mut rng = Rng(7_051_953);
+    let mut seen = [0u32; 5]; // superko refusals, cycles, strict moves, tolerant moves, passes
+    let sizes = SIZES.iter().chain(&[(3, 3), (2, 3)]);
+    for &(w, h) in sizes {
+        let size = BoardSize::new(w, h).unwrap();
+        // Small boards repeat positions often; keep their games short so the naive history
+        // (quadratic) stays cheap, and play many of them.
+        let (games, length) = if size.area() <= 16 { (60, 120) } else { (4, 400) };
+        for _ in 0..games {
+            let ko = [KoRule::Simple, KoRule::PositionalSuperko, KoRule::SituationalSuperko]
+                [rng.below(3) as usize];
+            let suicide = RULES[rng.below(3) as usize];
+            let ruleset = Ruleset { ko, suicide, ..preset("chinese").unwrap().ruleset };
+            let mut game = Game::new(size, ruleset);
+            let mut naive = NaiveHistory {
+                ko,
+                situations: vec![(stones(game.board()), Color::Black)],
+                since_pass: 0,
+                cycle: None,
+            };
+            for _ in 0..length {
+                let color = if rng.chance(5) { game.to_move().opponent() } else { game.to_move() };
+                let mv = if rng.chance(4) {
+                    Move::Pass
+                } else if rng.chance(70) {
+                    random_empty(&mut rng, game.board())
+                        .map_or_else(|| Move::Play(random_point(&mut rng, size)), Move::Play)
+                } else {
+                    Move::Play(random_point(&mut rng, size))
+                };
+                let expected = naive.verdict(&game, color, mv);
+                assert_eq!(
+                    game.check(color, mv),
+                    expected,
+                    "{ko:?} {suicide:?} {color} {mv:?}\n{}",
+                    game.board()
+                );
+                assert_eq!(game.is_legal(color, mv), expected.is_ok());
+                let before = game.board().clone();
+                let played = if rng.chance(50) {
+                    seen[3] += 1;
+                    let played = game.play_tolerant(color, mv);
+                    assert_eq!(played.illegal, expected.err());
+                    played
+                } else {
+                    seen[2] += 1;
+                    match game.play(color, mv) {
+                        Ok(played) => played,
+                        Err(e) => {
+                            assert_eq!(Err(e), expected);
+                            assert!(game.board().same_stones(&before));
+                            continue;
+                        }
+                    }
+                };
+                seen[0] += u32::from(played.illegal == Some(Illegal::Superko));
+                seen[4] += u32::from(mv == Move::Pass);
+                naive.push(&game, mv, played.illegal.is_none());
+                assert_eq!(game.cycle(), naive.cycle, "move {}", game.moves_played());
+                seen[1] += u32::from(game.cycle().is_some_and(|c| c.start == game.moves_played()));
+                game.board().check_consistency().unwrap();
+            }
+        }
+    }
+    let [superko, cycles, strict, tolerant, passes] = seen;
+    assert!(
+        superko > 100 && cycles > 10 && strict > 1_000 && tolerant > 1_000 && passes > 100,
+        "{seen:?}"
+    );
 }

@@ -5,6 +5,7 @@
 //! what it returns). It does no I/O.
 
 pub mod dead_stones;
+pub mod replay;
 
 use crate::finding::Finding;
 use crate::record::{GameRecord, ReadStatus};
@@ -79,15 +80,22 @@ impl Default for AnalysisOptions {
 /// same record and options give the same analysis on any thread.
 pub fn analyze(record: &GameRecord, options: &AnalysisOptions) -> GameAnalysis {
     let _ = options;
-    // Replay (issue 2) and scoring (issue 4) plug in here as they land.
-    let status =
-        if record.status == ReadStatus::Failed { GameStatus::Unparsed } else { GameStatus::Ok };
-    GameAnalysis {
-        status,
-        findings: record.findings.clone(),
-        scores: Vec::new(),
-        disagreements: Vec::new(),
+    if record.status == ReadStatus::Failed {
+        return GameAnalysis {
+            status: GameStatus::Unparsed,
+            findings: record.findings.clone(),
+            scores: Vec::new(),
+            disagreements: Vec::new(),
+        };
     }
+    // Legality is judged under the record's own rules; scoring (issue 4) plugs in here, on
+    // `replay.board`, under every requested ruleset.
+    let replay = replay::replay(record, &record.rules.ruleset);
+    let status = if replay.is_illegal() { GameStatus::Illegal } else { GameStatus::Ok };
+    let mut findings = Vec::with_capacity(record.findings.len() + replay.findings.len());
+    findings.extend_from_slice(&record.findings);
+    findings.extend(replay.findings);
+    GameAnalysis { status, findings, scores: Vec::new(), disagreements: Vec::new() }
 }
 
 /// The status a game gets in `games.csv`.

@@ -7,14 +7,54 @@
 //! reason among its findings, so no game is ever silently lost.
 //!
 //! The way through, for one file:
-//! 1. `input`: discover and read sources in a fixed order (`archive.zip!member` names).
+//! 1. `input` and `archive`: discover and read sources in a fixed order, archive members
+//!    named `archive.zip!member`; size limits ([`Limits`]) turn into findings.
 //! 2. `split`: a byte-level scanner finds each game tree with its byte offset and line, so one
 //!    broken game never loses the others.
 //! 3. `charset`: BOM, then `CA`, then UTF-8, then detection; decoded before parsing.
 //! 4. `sgf`: each game parsed (strict, then lenient as a reported fallback) and turned into a
 //!    [`GameRecord`]: size, setup, moves, komi, handicap, rules, result, markup, metadata.
+//!    Parsing and interpreting are apart: a reader finds the main line's nodes and properties
+//!    as written, and [`builder::GameBuilder`] gives them their meaning (komi units in
+//!    [`komi`], handicap stones in [`handicap`], rules in [`game_info`], results in [`result`]),
+//!    so that any reader that finds the same main line builds the same record.
+//!
+//! The pipeline drives steps 1-3 through [`sources`] (inputs to [`Source`]s), [`split_source`]
+//! or [`split_file`] (a source to [`PendingGame`]s, cheap and sequential) and
+//! [`PendingGame::read`] (decode and parse one game, run in parallel):
+//!
+//! ```
+//! use std::sync::Arc;
+//! use kifu::finding::Code;
+//! use kifu::record::{ReadOptions, split_file};
+//!
+//! let options = ReadOptions::default();
+//! // Two games; the second lost its closing `)`.
+//! let text = "(;GM[1]PB[Honinbo Shusaku];B[qd])\n(;GM[1]PB[Go Seigen];B[pd]";
+//! let file = split_file("two.sgf", Arc::from(text.as_bytes()), &options);
+//! assert_eq!(file.games.len(), 2);
+//! assert_eq!((file.games[1].location.game, file.games[1].location.line), (2, 2));
+//!
+//! let record = file.games[1].read(&options);
+//! assert_eq!(record.findings[0].code, Code::Unclosed);
+//! ```
 
+pub mod archive;
+pub mod builder;
+pub mod charset;
+pub mod game_info;
+pub mod handicap;
+pub mod input;
+pub mod komi;
+mod pending;
+pub(crate) mod property;
+pub mod result;
+pub(crate) mod scan;
 pub mod sgf;
+pub mod split;
+
+pub use input::{Source, Sources, sources};
+pub use pending::{PendingGame, SplitFile, split_file, split_source};
 
 use crate::finding::{Code, Finding};
 use crate::rules::{BoardSize, Color, Move, Outcome, Point, Preset, Ruleset};
@@ -22,8 +62,45 @@ use crate::rules::{BoardSize, Color, Move, Outcome, Point, Preset, Ruleset};
 /// Choices that change how bytes are read.
 #[derive(Clone, Debug, Default)]
 pub struct ReadOptions {
-    /// The charset to assume when a game names none (`--encoding`), as a WHATWG label.
+    /// The charset to assume when a game names none (`--encoding`), as a WHATWG label or one
+    /// of the aliases [`charset::resolve_label`] knows (`cp936`, `cp932`, ...).
     pub encoding: Option<String>,
+    /// Size limits on what is read; a source over a limit is reported, never silently dropped.
+    pub limits: Limits,
+    /// Follow symbolic links to folders while walking a folder (loops are detected and
+    /// reported). Links to files are always read.
+    pub follow_links: bool,
+}
+
+/// Size limits that keep a hostile or mistaken input from exhausting memory or time.
+///
+/// A source over a limit is not read; it still appears in the report as one game with
+/// [`ReadStatus::Failed`] and a `limit` finding naming the limit and the size met.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Largest file, archive member or standard input read, in bytes (default 512 MiB; the
+    /// largest real collections are around 100 MB).
+    pub max_file_size: u64,
+    /// Most bytes one archive may expand to, all members together (default 4 GiB). Reading
+    /// stops at the limit; the members not read are reported as one `limit` finding.
+    pub max_archive_total: u64,
+    /// Largest ratio of expanded to compressed bytes an archive may reach (default 200; SGF
+    /// text compresses about 3-10x, a zip bomb about 1000x). Checked once an archive has
+    /// expanded past `ratio_floor`, so that small, very repetitive archives pass.
+    pub max_expansion_ratio: u64,
+    /// Expansion up to this many bytes is never refused for its ratio (default 16 MiB).
+    pub ratio_floor: u64,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            max_file_size: 512 << 20,
+            max_archive_total: 4 << 30,
+            max_expansion_ratio: 200,
+            ratio_floor: 16 << 20,
+        }
+    }
 }
 
 /// Where a game was found: enough for a person to open the file at the right place.
@@ -125,7 +202,8 @@ pub struct RecordRules {
     pub raw: Option<String>,
     /// The preset RU names or that was inferred; `None` for a custom KataGo-style string.
     pub preset: Option<&'static Preset>,
-    /// The parameters used for "recorded" scoring (the preset's, or those of the RU string).
+    /// The parameters used for "recorded" scoring (the preset's, or those of the RU string),
+    /// with the record's komi ([`GameRecord::komi`]) in place of the ruleset's default.
     pub ruleset: Ruleset,
     /// Whether RU said so or kifu inferred it.
     pub origin: RulesOrigin,
@@ -169,6 +247,8 @@ pub enum CharsetOrigin {
     Detected,
     /// Given by the user (`--encoding`).
     Assumed,
+    /// Nothing was decoded: the source could not be read or holds no game tree.
+    NotDecoded,
 }
 
 /// The charset used to decode a game.
@@ -213,11 +293,15 @@ pub struct GameRecord {
     pub rules: RecordRules,
     /// The recorded result.
     pub result: RecordedResult,
-    /// TB/TW in the last main-line node, if any.
+    /// TB/TW of the last main-line node that has any, provided no move follows it (a comment
+    /// node after the marks does not lose them).
     pub markup: Option<TerritoryMarkup>,
     /// Game-information and other root properties as (identifier, decoded text), in file
-    /// order: PB, PW, BR, WR, DT, EV, RO, PC, GN, AP and whatever else the root holds (except
-    /// the ones turned into fields above).
+    /// order, one entry per value: PB, PW, BR, WR, DT, EV, RO, PC, GN, AP, C and whatever else
+    /// the root holds, private properties included, then game information met later in the
+    /// main line. Left out: the ones turned into fields above (SZ, KM, HA, RU, RE, PL, AB, AW,
+    /// AE, B, W, TB, TW) and markup, annotations and move properties, which say nothing about
+    /// the game.
     pub properties: Vec<(String, String)>,
     /// Everything found wrong while reading, in order of appearance.
     pub findings: Vec<Finding>,

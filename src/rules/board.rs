@@ -535,6 +535,35 @@ impl Board {
         self.cells[self.cells[loc as usize].head as usize]
     }
 
+    /// Every on-board location with its colour code, in order (for snapshots).
+    pub(crate) fn on_board_codes(&self) -> impl Iterator<Item = u8> + '_ {
+        let width = self.size.width as usize;
+        let stride = self.stride as usize;
+        (0..self.size.height as usize).flat_map(move |y| {
+            let row = (y + 1) * stride + 1;
+            self.cells[row..row + width].iter().map(|c| c.color)
+        })
+    }
+
+    /// Sets every on-board point from colour codes in [`Board::on_board_codes`] order and
+    /// rebuilds the chains and the hash. Prisoner counts and the ko point are cleared.
+    pub(crate) fn load_codes(&mut self, codes: impl IntoIterator<Item = u8>) {
+        let width = self.size.width as usize;
+        let stride = self.stride as usize;
+        let mut codes = codes.into_iter();
+        for y in 0..self.size.height as usize {
+            let row = (y + 1) * stride + 1;
+            for cell in &mut self.cells[row..row + width] {
+                cell.color = codes.next().unwrap_or(EMPTY);
+            }
+        }
+        self.captures = [0; 2];
+        self.suicides = [0; 2];
+        self.ko = NONE;
+        self.ko_banned = EMPTY;
+        self.rebuild_chains();
+    }
+
     // --- moves -----------------------------------------------------------------------------
 
     /// Legality of a move on an on-board location (see [`Board::check`]).

@@ -5,6 +5,8 @@
 //! crate of its own and so that every rule can be tested on ASCII diagrams.
 
 pub mod board;
+pub mod game;
+mod history;
 pub mod outcome;
 pub mod point;
 pub mod ruleset;
@@ -12,6 +14,7 @@ pub mod score;
 pub mod zobrist;
 
 pub use board::{Board, ChainId, DiagramError, Illegal, MoveEffect};
+pub use game::{Cycle, Game, GameEnd, Played, SetupProblem};
 pub use outcome::{Outcome, WinBy};
 pub use point::{BoardSize, Color, Move, Point};
 pub use ruleset::{

@@ -1,0 +1,330 @@
+//! The replay of a game record through the rules core: every setup and every move of the main
+//! line checked under a ruleset, each problem turned into a [`Finding`] that names the move and
+//! the point, and the final state the scorer counts.
+//!
+//! The replay is tolerant (see [`Game::play_tolerant`]): an illegal move is reported and then
+//! executed as SGF FF[4] executes it, so one bad move never hides the rest of the game and the
+//! final position is the one any SGF viewer shows. It runs on every game, so it reuses one
+//! [`Game`] per thread and allocates only for what it returns.
+
+use std::cell::RefCell;
+
+use crate::finding::{Code, Finding};
+use crate::record::{GameRecord, Placement};
+use crate::rules::{
+    Board, BoardSize, Color, Cycle, CycleEnd, Game, GameEnd, Illegal, KoRule, Move, Played, Point,
+    Ruleset, SetupProblem,
+};
+
+/// The result of replaying one record under one ruleset.
+#[derive(Clone, Debug)]
+pub struct Replay {
+    /// The position after the last move, with the prisoners each side took
+    /// ([`Board::prisoners`]).
+    pub board: Board,
+    /// The player to move after the last move.
+    pub to_move: Color,
+    /// Moves replayed: every move of the main line, passes and illegal moves included.
+    pub moves_played: u32,
+    /// Passes by Black and by White (`[black, white]`), for pass stones.
+    pub passes: [u32; 2],
+    /// How the game ended, as far as the moves tell: two passes in a row at the end.
+    pub end: Option<GameEnd>,
+    /// The whole-board cycle the game ends in, under simple ko (triple ko, eternal life): the
+    /// ruleset's [`CycleEnd`] then decides the result.
+    pub cycle: Option<Cycle>,
+    /// Number of illegal moves (each one finding with an illegal-move code).
+    pub illegal_moves: u32,
+    /// Whether a setup was illegal: a stone on an occupied point or off the board, or chains
+    /// left without liberties.
+    pub illegal_setup: bool,
+    /// What the replay found, in order: setup problems, then move by move.
+    pub findings: Vec<Finding>,
+}
+
+impl Replay {
+    /// Whether any move or setup broke the rules.
+    pub fn is_illegal(&self) -> bool {
+        self.illegal_moves > 0 || self.illegal_setup
+    }
+
+    /// Whether the moves end with two passes in a row.
+    pub fn ended_by_passes(&self) -> bool {
+        matches!(self.end, Some(GameEnd::TwoPasses { .. }))
+    }
+
+    /// Whether a cycle leaves the game without result (or drawn, as the ruleset says).
+    pub fn has_cycle(&self) -> bool {
+        self.cycle.is_some()
+    }
+}
+
+thread_local! {
+    /// One game per thread, reused from record to record.
+    static GAME: RefCell<Option<Game>> = const { RefCell::new(None) };
+}
+
+/// Replays `record`'s setup and main line under `ruleset` (usually `record.rules.ruleset`).
+pub fn replay(record: &GameRecord, ruleset: &Ruleset) -> Replay {
+    GAME.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut slot) => {
+            let game = slot.get_or_insert_with(|| Game::new(record.size, *ruleset));
+            replay_with(game, record, ruleset)
+        }
+        // Re-entered from inside a replay (never in kifu itself): use a fresh game.
+        Err(_) => replay_with(&mut Game::new(record.size, *ruleset), record, ruleset),
+    })
+}
+
+/// Replays with a caller's [`Game`], which is reset first (so its memory is reused).
+pub fn replay_with(game: &mut Game, record: &GameRecord, ruleset: &Ruleset) -> Replay {
+    let size = record.size;
+    game.reset(size, *ruleset);
+    let mut out = Findings { size, list: Vec::new(), illegal_moves: 0, illegal_setup: false };
+
+    let first_player = first_player(record);
+    out.setup(0, game.setup(changes(&record.setup)));
+    game.set_to_move(first_player);
+
+    let mut later = record.later_setup.iter().peekable();
+    let mut passes = [0u32; 2];
+    for (index, recorded) in record.moves.iter().enumerate() {
+        let number = index as u32 + 1;
+        while let Some(setup) = later.next_if(|s| s.after_moves as usize <= index) {
+            if setup.after_moves > 0 {
+                out.push(Finding::new(
+                    Code::SetupInMainLine,
+                    setup.after_moves,
+                    format!(
+                        "setup in node {} after move {} changes {} point(s) of the board",
+                        setup.node,
+                        setup.after_moves,
+                        setup.placements.len()
+                    ),
+                ));
+            }
+            out.setup(setup.after_moves, game.setup(changes(&setup.placements)));
+            if let Some(color) = setup.to_move {
+                game.set_to_move(color);
+            }
+        }
+        let to_move = game.to_move();
+        let occupant = recorded.mv.point().and_then(|p| game.board().get(p));
+        let played = game.play_tolerant(recorded.color, recorded.mv);
+        if recorded.mv == Move::Pass {
+            passes[recorded.color.index()] += 1;
+        }
+        let before = Before { to_move, occupant };
+        out.moved(number, recorded.color, recorded.mv, before, &played, ruleset);
+    }
+    // Setup after the last move (or in a record without moves) changes the final position too.
+    for setup in later {
+        if setup.after_moves > 0 {
+            out.push(Finding::new(
+                Code::SetupInMainLine,
+                setup.after_moves,
+                format!("setup in node {} after the last move", setup.node),
+            ));
+        }
+        out.setup(setup.after_moves, game.setup(changes(&setup.placements)));
+        if let Some(color) = setup.to_move {
+            game.set_to_move(color);
+        }
+    }
+
+    if let Some(cycle) = game.cycle() {
+        out.cycle(&cycle, ruleset);
+    }
+    Replay {
+        board: game.board().clone(),
+        to_move: game.to_move(),
+        moves_played: game.moves_played(),
+        passes,
+        end: game.end(),
+        cycle: game.cycle(),
+        illegal_moves: out.illegal_moves,
+        illegal_setup: out.illegal_setup,
+        findings: out.list,
+    }
+}
+
+/// Who moves first: PL, else White after handicap stones (HA or black setup stones alone),
+/// else Black. A record that disagrees gets an out-of-turn finding on its first move.
+fn first_player(record: &GameRecord) -> Color {
+    match record.to_move {
+        Some(color) => color,
+        None if record.handicap >= 2 => Color::White,
+        None => Color::Black,
+    }
+}
+
+/// What the replay knew just before a move.
+#[derive(Clone, Copy)]
+struct Before {
+    to_move: Color,
+    occupant: Option<Color>,
+}
+
+fn changes(placements: &[Placement]) -> impl Iterator<Item = (Point, Option<Color>)> + '_ {
+    placements.iter().map(|p| (p.point, p.stone))
+}
+
+/// The findings under construction, with the counts that decide the game's status.
+struct Findings {
+    size: BoardSize,
+    list: Vec<Finding>,
+    illegal_moves: u32,
+    illegal_setup: bool,
+}
+
+impl Findings {
+    fn push(&mut self, finding: Finding) {
+        self.list.push(finding);
+    }
+
+    /// A point for people: `Q16 (pd)` on the board, `[zz]` off it.
+    fn name(&self, p: Point) -> String {
+        let sgf = p.sgf().unwrap_or_else(|| format!("{},{}", p.x, p.y));
+        if self.size.contains(p) {
+            format!("{} ({sgf})", p.display(self.size.height))
+        } else {
+            format!("[{sgf}]")
+        }
+    }
+
+    fn setup(&mut self, after_moves: u32, problems: Vec<SetupProblem>) {
+        for problem in problems {
+            self.illegal_setup = true;
+            let finding = match problem {
+                SetupProblem::OffBoard { point } => Finding::new(
+                    Code::OffBoard,
+                    after_moves,
+                    format!(
+                        "setup point {} lies outside the {} board",
+                        self.name(point),
+                        self.size
+                    ),
+                ),
+                SetupProblem::Occupied { point, was, now } => Finding::new(
+                    Code::SetupOccupied,
+                    after_moves,
+                    format!(
+                        "setup puts a {now} stone on {}, which already holds a {was} stone",
+                        self.name(point)
+                    ),
+                ),
+                SetupProblem::NoLiberties { point, color, stones } => Finding::new(
+                    Code::SetupOccupied,
+                    after_moves,
+                    format!(
+                        "setup leaves the {color} chain of {stones} stone(s) at {} without \
+                         liberties (kept on the board, as SGF says)",
+                        self.name(point)
+                    ),
+                ),
+            };
+            self.push(finding);
+        }
+    }
+
+    fn cycle(&mut self, cycle: &Cycle, ruleset: &Ruleset) {
+        let end = match ruleset.cycle {
+            CycleEnd::NoResult => "the game has no result",
+            CycleEnd::Draw => "the game is a draw",
+        };
+        let earlier = match cycle.recreates {
+            0 => "the start".to_string(),
+            m => format!("move {m}"),
+        };
+        self.push(Finding::new(
+            Code::Cycle,
+            cycle.start,
+            format!(
+                "the game ends in a whole-board cycle of {} moves: move {} recreates the \
+                 position after {earlier} with the same player to move, and every move after it \
+                 up to move {} repeats too; without superko {end}",
+                cycle.period(),
+                cycle.start,
+                cycle.last
+            ),
+        ));
+    }
+
+    fn moved(
+        &mut self,
+        number: u32,
+        color: Color,
+        mv: Move,
+        before: Before,
+        played: &Played,
+        ruleset: &Ruleset,
+    ) {
+        let what = match mv {
+            Move::Play(p) => format!("{color} {}", self.name(p)),
+            Move::Pass => format!("{color} pass"),
+        };
+        if let Some(end) = played.after_end {
+            let how = match end {
+                GameEnd::TwoPasses { at_move } => format!("by two passes at move {at_move}"),
+                GameEnd::Resignation { loser, at_move } => {
+                    format!("by {loser}'s resignation after move {at_move}")
+                }
+            };
+            self.push(Finding::new(
+                Code::AfterEnd,
+                number,
+                format!("{what} is played after the game ended {how}"),
+            ));
+        }
+        if played.out_of_turn {
+            let to_move = before.to_move;
+            let why = if number == 1 {
+                format!("{to_move} was to move first")
+            } else {
+                format!("{to_move} was to move")
+            };
+            self.push(Finding::new(Code::OutOfTurn, number, format!("{what} out of turn: {why}")));
+        }
+        if let Some(illegal) = played.illegal {
+            self.illegal_moves += 1;
+            let detail = match illegal {
+                Illegal::OffBoard => format!("lies outside the {} board", self.size),
+                Illegal::Occupied => match before.occupant {
+                    Some(stone) if stone == color => {
+                        "is played on its own stone; the move is skipped".to_string()
+                    }
+                    Some(stone) => format!("is played on a {stone} stone; the move is skipped"),
+                    None => "is played on an occupied point; the move is skipped".to_string(),
+                },
+                Illegal::Suicide => format!(
+                    "is suicide: it leaves its chain of {} stone(s) without liberties and \
+                     captures nothing",
+                    played.effect.suicided
+                ),
+                Illegal::Ko => "retakes the ko at once".to_string(),
+                Illegal::Superko => {
+                    let kind = if ruleset.ko == KoRule::SituationalSuperko {
+                        "situational"
+                    } else {
+                        "positional"
+                    };
+                    match played.recreates {
+                        Some(0) => format!("recreates the starting position ({kind} superko)"),
+                        Some(m) => {
+                            format!("recreates the position after move {m} ({kind} superko)")
+                        }
+                        None => format!("recreates an earlier position ({kind} superko)"),
+                    }
+                }
+            };
+            let code = match illegal {
+                Illegal::OffBoard => Code::OffBoard,
+                Illegal::Occupied => Code::Occupied,
+                Illegal::Suicide => Code::Suicide,
+                Illegal::Ko => Code::Ko,
+                Illegal::Superko => Code::Superko,
+            };
+            self.push(Finding::new(code, number, format!("{what} {detail}")));
+        }
+    }
+}

@@ -1,0 +1,471 @@
+//! The batch engine: a reader thread cuts the input into bounded batches, a rayon pool processes
+//! each batch in parallel, and the results come back in input order.
+//!
+//! ```text
+//!  reader thread                      bounded channel          calling thread + rayon pool
+//!  produce(feeder) ── push(item) ──▶ [batch][batch] ──▶ par_iter().map(process)
+//!    (discovery, reading, splitting:    (QUEUE_DEPTH)           .collect_into_vec()  (input order)
+//!     sequential, cheap)                                       ──▶ consume(results)  (writers)
+//! ```
+//!
+//! This is qsv's batch pattern (read a batch sequentially, `collect_into_vec` in parallel, write
+//! in order) with pgn-reader's reader thread and bounded channel in front, so reading the next
+//! batch overlaps processing this one. Three properties follow from the shape:
+//! - **Deterministic output**: `collect_into_vec` keeps the order of the batch and batches are
+//!   consumed in the order they were cut, so results come out in input order whatever the
+//!   number of threads or the order in which work finished.
+//! - **Bounded memory**: a batch holds at most [`BatchLimits::items`] items and about
+//!   [`BatchLimits::bytes`] bytes of input; at most `QUEUE_DEPTH` batches wait in the channel, one
+//!   is being filled and one is being processed. A collection of 600,000 games is never in
+//!   memory as parsed games at once, only a few thousand are.
+//! - **Parallel over items, not files**: the reader pushes the games of one big collection one by
+//!   one, so a single file still keeps every core busy.
+//!
+//! Ctrl-C (an [`Interrupt`]) stops the reader at the next item and makes the workers skip what is
+//! left of the batch in hand; the run then ends with [`Completion::Interrupted`] and the caller
+//! decides what to keep (`kifu audit` keeps nothing).
+
+use std::ops::ControlFlow;
+use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender, sync_channel};
+use std::thread;
+use std::time::Duration;
+
+use rayon::prelude::*;
+
+use super::interrupt::Interrupt;
+
+/// Stack size of each worker thread: 64 MiB.
+///
+/// The default for rayon workers is 2 MiB. sgf-parse frees (and clones, compares, validates) its
+/// trees recursively: a tree about 35,000 nodes deep aborts the whole process on 2 MiB (measured,
+/// `shared/notes/dependencies.md` §2), and OGS writes one nesting level per move. 64 MiB moves
+/// that edge past a million nested nodes, above the depth limit the record layer enforces. The
+/// cost is address space only: the kernel maps stack pages when they are first touched, so a
+/// worker that never recurses deeply uses what it would use with 2 MiB.
+pub const WORKER_STACK_SIZE: usize = 64 * 1024 * 1024;
+
+/// Batches waiting between the reader and the workers. Two keep the workers fed while the reader
+/// is on a slow file, without holding more input than needed.
+pub const QUEUE_DEPTH: usize = 2;
+
+/// How often the calling thread looks at the interrupt flag while it waits for the reader.
+const INTERRUPT_POLL: Duration = Duration::from_millis(100);
+
+/// The largest batch the reader cuts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BatchLimits {
+    /// Items (games) per batch.
+    pub items: usize,
+    /// Bytes of input per batch (an item larger than this is a batch of its own).
+    pub bytes: usize,
+}
+
+impl Default for BatchLimits {
+    /// 2,048 games or 16 MB, whichever comes first: big enough that rayon's splitting and the
+    /// channel cost nothing per game (a batch of pro games is about 3 MB and 50-200 ms of work),
+    /// small enough that a few batches in flight stay within tens of megabytes.
+    fn default() -> BatchLimits {
+        BatchLimits { items: 2048, bytes: 16 * 1024 * 1024 }
+    }
+}
+
+/// How a run ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Completion {
+    /// Every item was processed and consumed.
+    Finished,
+    /// Ctrl-C: the input was not read to the end and the last batch was dropped.
+    Interrupted,
+}
+
+/// The worker pool and the batching policy of a run.
+#[derive(Debug)]
+pub struct Engine {
+    pool: rayon::ThreadPool,
+    limits: BatchLimits,
+    interrupt: Interrupt,
+}
+
+impl Engine {
+    /// A pool of `threads` workers (0: one per core) with [`WORKER_STACK_SIZE`] stacks.
+    pub fn new(
+        threads: usize,
+        limits: BatchLimits,
+        interrupt: Interrupt,
+    ) -> std::io::Result<Engine> {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .stack_size(WORKER_STACK_SIZE)
+            .thread_name(|i| format!("kifu-worker-{i}"))
+            .build()
+            .map_err(std::io::Error::other)?;
+        let limits = BatchLimits { items: limits.items.max(1), bytes: limits.bytes.max(1) };
+        Ok(Engine { pool, limits, interrupt })
+    }
+
+    /// Number of worker threads.
+    pub fn threads(&self) -> usize {
+        self.pool.current_num_threads()
+    }
+
+    /// The interrupt this engine watches.
+    pub fn interrupt(&self) -> &Interrupt {
+        &self.interrupt
+    }
+
+    /// Runs `produce` on a reader thread, `process` on every item in parallel, and `consume` on
+    /// each batch of results, in input order, on the calling thread.
+    ///
+    /// `produce` pushes items through the [`Feeder`] and must stop when a push returns
+    /// `ControlFlow::Break` (the consumer failed or the run was interrupted). An error from
+    /// `consume` stops the run and is returned.
+    ///
+    /// The reader thread is joined when the input ends. After an error or an interrupt it is
+    /// left to stop on its own at its next push: it may be blocked in a read that never returns
+    /// (a FIFO, a terminal on standard input), and Ctrl-C must not wait for it.
+    pub fn run<T, O, E>(
+        &self,
+        produce: impl FnOnce(&mut Feeder<T>) + Send + 'static,
+        process: impl Fn(T) -> O + Sync + Send,
+        mut consume: impl FnMut(Vec<O>) -> Result<(), E>,
+    ) -> Result<Completion, E>
+    where
+        T: Send + 'static,
+        O: Send,
+    {
+        let (sender, receiver) = sync_channel::<Vec<T>>(QUEUE_DEPTH);
+        let limits = self.limits;
+        let interrupt = self.interrupt.clone();
+        let reader = thread::Builder::new()
+            .name("kifu-reader".into())
+            .stack_size(WORKER_STACK_SIZE)
+            .spawn(move || {
+                let mut feeder = Feeder::new(sender, limits, interrupt);
+                produce(&mut feeder);
+                let _ = feeder.flush();
+            })
+            .expect("the system refused a thread for the reader");
+        let result = self.process_batches(&receiver, &process, &mut consume);
+        if matches!(result, Ok(Completion::Finished))
+            && let Err(panic) = reader.join()
+        {
+            // The input ended because the reader panicked: that is a bug, not an end of input.
+            std::panic::resume_unwind(panic);
+        }
+        result
+    }
+
+    fn process_batches<T: Send, O: Send, E>(
+        &self,
+        receiver: &Receiver<Vec<T>>,
+        process: &(impl Fn(T) -> O + Sync + Send),
+        consume: &mut impl FnMut(Vec<O>) -> Result<(), E>,
+    ) -> Result<Completion, E> {
+        let mut results: Vec<Option<O>> = Vec::new();
+        loop {
+            let batch = match receiver.recv_timeout(INTERRUPT_POLL) {
+                Ok(batch) => batch,
+                Err(RecvTimeoutError::Timeout) if self.interrupt.is_triggered() => {
+                    return Ok(Completion::Interrupted);
+                }
+                Err(RecvTimeoutError::Timeout) => continue,
+                Err(RecvTimeoutError::Disconnected) => break,
+            };
+            if self.interrupt.is_triggered() {
+                return Ok(Completion::Interrupted);
+            }
+            let interrupt = &self.interrupt;
+            self.pool.install(|| {
+                batch
+                    .into_par_iter()
+                    .map(|item| (!interrupt.is_triggered()).then(|| process(item)))
+                    .collect_into_vec(&mut results);
+            });
+            if self.interrupt.is_triggered() {
+                return Ok(Completion::Interrupted);
+            }
+            // Every item was processed (the interrupt was not seen), so every slot is Some.
+            consume(results.drain(..).flatten().collect())?;
+        }
+        if self.interrupt.is_triggered() {
+            return Ok(Completion::Interrupted);
+        }
+        Ok(Completion::Finished)
+    }
+}
+
+/// The reader's end of the engine: collects pushed items into batches and sends them on.
+#[derive(Debug)]
+pub struct Feeder<T> {
+    sender: SyncSender<Vec<T>>,
+    limits: BatchLimits,
+    interrupt: Interrupt,
+    batch: Vec<T>,
+    bytes: usize,
+    stopped: bool,
+}
+
+impl<T> Feeder<T> {
+    fn new(sender: SyncSender<Vec<T>>, limits: BatchLimits, interrupt: Interrupt) -> Feeder<T> {
+        Feeder { sender, limits, interrupt, batch: Vec::new(), bytes: 0, stopped: false }
+    }
+
+    /// Adds an item of about `bytes` bytes of input. `Break` means: stop reading.
+    pub fn push(&mut self, item: T, bytes: usize) -> ControlFlow<()> {
+        if self.is_stopped() {
+            return ControlFlow::Break(());
+        }
+        if !self.batch.is_empty() && self.bytes.saturating_add(bytes) > self.limits.bytes {
+            self.flush()?;
+        }
+        self.batch.push(item);
+        self.bytes = self.bytes.saturating_add(bytes);
+        if self.batch.len() >= self.limits.items || self.bytes >= self.limits.bytes {
+            self.flush()?;
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Sends the batch in hand, if any. Called at the end by the engine; a producer may call it
+    /// to make what it pushed so far visible sooner (e.g. before a slow read).
+    pub fn flush(&mut self) -> ControlFlow<()> {
+        if self.is_stopped() {
+            return ControlFlow::Break(());
+        }
+        if self.batch.is_empty() {
+            return ControlFlow::Continue(());
+        }
+        let batch = std::mem::take(&mut self.batch);
+        self.bytes = 0;
+        if self.sender.send(batch).is_err() {
+            self.stopped = true;
+            return ControlFlow::Break(());
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Whether the run is over for the reader: the consumer stopped or Ctrl-C was pressed.
+    pub fn is_stopped(&self) -> bool {
+        self.stopped || self.interrupt.is_triggered()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    fn engine(threads: usize, items: usize, bytes: usize) -> Engine {
+        Engine::new(threads, BatchLimits { items, bytes }, Interrupt::new()).unwrap()
+    }
+
+    /// Uneven work, so that items finish out of order on several threads.
+    fn slow_square(x: u64) -> u64 {
+        let mut acc = 0u64;
+        for i in 0..(x % 7) * 3_000 {
+            acc = acc.wrapping_add(i ^ x);
+        }
+        std::hint::black_box(acc);
+        x * x
+    }
+
+    fn run_collect(e: &Engine, n: u64) -> (Vec<u64>, Vec<usize>) {
+        let mut out = Vec::new();
+        let mut batch_sizes = Vec::new();
+        let done = e
+            .run(
+                move |feeder| {
+                    for x in 0..n {
+                        if feeder.push(x, 10).is_break() {
+                            return;
+                        }
+                    }
+                },
+                slow_square,
+                |batch: Vec<u64>| -> Result<(), ()> {
+                    batch_sizes.push(batch.len());
+                    out.extend(batch);
+                    Ok(())
+                },
+            )
+            .unwrap();
+        assert_eq!(done, Completion::Finished);
+        (out, batch_sizes)
+    }
+
+    #[test]
+    fn results_come_back_in_input_order_whatever_the_thread_count() {
+        let want: Vec<u64> = (0..500).map(|x| x * x).collect();
+        for threads in [1, 2, 4] {
+            for batch in [1, 7, 64, 1000] {
+                let (got, _) = run_collect(&engine(threads, batch, usize::MAX), 500);
+                assert_eq!(got, want, "threads {threads}, batch {batch}");
+            }
+        }
+    }
+
+    #[test]
+    fn batches_respect_both_item_and_byte_limits() {
+        let (_, sizes) = run_collect(&engine(2, 8, usize::MAX), 20);
+        assert_eq!(sizes, [8, 8, 4]);
+        // 10 bytes per item, 35 bytes per batch: three items fit, the fourth would not.
+        let (_, sizes) = run_collect(&engine(2, 100, 35), 7);
+        assert_eq!(sizes, [3, 3, 1]);
+    }
+
+    #[test]
+    fn an_item_larger_than_a_batch_travels_alone() {
+        let e = engine(1, 100, 50);
+        let mut sizes = Vec::new();
+        e.run(
+            |f| {
+                for bytes in [10, 500, 10, 10] {
+                    let _ = f.push(bytes, bytes);
+                }
+            },
+            |x| x,
+            |b: Vec<usize>| -> Result<(), ()> {
+                sizes.push(b);
+                Ok(())
+            },
+        )
+        .unwrap();
+        assert_eq!(sizes, [vec![10], vec![500], vec![10, 10]]);
+    }
+
+    #[test]
+    fn the_reader_stays_at_most_a_few_batches_ahead() {
+        // Memory bound: when the consumer is slow, the reader blocks instead of reading on.
+        let e = engine(1, 10, usize::MAX);
+        let pushed = Arc::new(AtomicUsize::new(0));
+        let mut max_ahead = 0;
+        let mut consumed = 0;
+        let counter = pushed.clone();
+        e.run(
+            move |f| {
+                for x in 0..1000u64 {
+                    counter.fetch_add(1, Ordering::SeqCst);
+                    if f.push(x, 1).is_break() {
+                        return;
+                    }
+                }
+            },
+            |x| x,
+            |b: Vec<u64>| -> Result<(), ()> {
+                std::thread::sleep(std::time::Duration::from_millis(2));
+                consumed += b.len();
+                max_ahead = max_ahead.max(pushed.load(Ordering::SeqCst) - consumed);
+                Ok(())
+            },
+        )
+        .unwrap();
+        assert_eq!(consumed, 1000);
+        // In the channel (QUEUE_DEPTH), blocked in send (1), being filled (1), in hand (0 after
+        // consume): at most QUEUE_DEPTH + 2 batches of 10.
+        assert!(max_ahead <= (QUEUE_DEPTH + 2) * 10, "reader ran {max_ahead} items ahead");
+    }
+
+    #[test]
+    fn a_consumer_error_stops_the_reader_and_is_returned() {
+        let e = engine(2, 4, usize::MAX);
+        let read = Arc::new(AtomicUsize::new(0));
+        let counter = read.clone();
+        let result = e.run(
+            move |f| {
+                for x in 0..1_000_000u64 {
+                    counter.fetch_add(1, Ordering::SeqCst);
+                    if f.push(x, 1).is_break() {
+                        return;
+                    }
+                }
+            },
+            |x| x,
+            |_b: Vec<u64>| Err("disk full"),
+        );
+        assert_eq!(result, Err("disk full"));
+        assert!(read.load(Ordering::SeqCst) < 100, "the reader should stop soon after");
+    }
+
+    #[test]
+    fn an_interrupt_stops_reading_and_drops_the_batch_in_hand() {
+        let interrupt = Interrupt::new();
+        let e = Engine::new(2, BatchLimits { items: 10, bytes: usize::MAX }, interrupt.clone())
+            .unwrap();
+        let mut consumed = 0;
+        let trigger = interrupt.clone();
+        let (stopped_at, stop) = std::sync::mpsc::channel();
+        let done = e
+            .run(
+                move |f| {
+                    for x in 0..1_000_000u64 {
+                        if x == 35 {
+                            trigger.trigger();
+                        }
+                        if f.push(x, 1).is_break() {
+                            let _ = stopped_at.send(x);
+                            return;
+                        }
+                    }
+                },
+                |x| x,
+                |b: Vec<u64>| -> Result<(), ()> {
+                    consumed += b.len();
+                    Ok(())
+                },
+            )
+            .unwrap();
+        assert_eq!(done, Completion::Interrupted);
+        assert!(consumed <= 30, "only whole batches cut before the interrupt: {consumed}");
+        assert_eq!(consumed % 10, 0);
+        let x = stop.recv_timeout(std::time::Duration::from_secs(10)).unwrap();
+        assert_eq!(x, 35, "the reader stops at the first push after Ctrl-C");
+    }
+
+    #[test]
+    fn ctrl_c_does_not_wait_for_a_reader_stuck_in_a_read() {
+        // A FIFO or a terminal on standard input can block a read for ever.
+        let interrupt = Interrupt::new();
+        let e = Engine::new(1, BatchLimits::default(), interrupt.clone()).unwrap();
+        let trigger = interrupt.clone();
+        std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_millis(50));
+            trigger.trigger();
+        });
+        let started = std::time::Instant::now();
+        let done = e
+            .run(
+                |_f: &mut Feeder<u64>| loop {
+                    std::thread::park();
+                },
+                |x| x,
+                |_b: Vec<u64>| -> Result<(), ()> { Ok(()) },
+            )
+            .unwrap();
+        assert_eq!(done, Completion::Interrupted);
+        assert!(started.elapsed() < std::time::Duration::from_secs(5));
+    }
+
+    #[test]
+    fn workers_have_the_large_stack() {
+        // Recursion that needs ~16 MiB would overflow a default 2 MiB rayon stack.
+        fn depth(n: u32) -> u32 {
+            let pad = std::hint::black_box([0u8; 512]);
+            if n == 0 { pad[0] as u32 } else { 1 + depth(n - 1) + pad[1] as u32 }
+        }
+        let e = engine(2, 1, usize::MAX);
+        let mut out = Vec::new();
+        e.run(
+            |f| {
+                let _ = f.push(30_000u32, 1);
+            },
+            depth,
+            |b: Vec<u32>| -> Result<(), ()> {
+                out.extend(b);
+                Ok(())
+            },
+        )
+        .unwrap();
+        assert_eq!(out, [30_000]);
+    }
+}

@@ -1,0 +1,175 @@
+//! A job: the paths to read, how to read and analyse each game, and the run that turns them into
+//! report rows in input order.
+//!
+//! [`run_job`] wires the [`Engine`] to the record and analysis layers: the reader thread walks
+//! the sources and splits each into games (see `sources`), the workers read, analyse and turn
+//! each game into rows, and the caller's consumer receives them one by one in input order. A
+//! game that makes kifu panic still becomes a row (status `unparsed`, finding `internal`), so a
+//! bug costs one game, not the run.
+
+use std::io;
+use std::num::NonZeroU32;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::path::PathBuf;
+
+use super::engine::{Completion, Engine};
+use super::progress::Progress;
+use super::sources::{self, SourceInfo, Unit};
+use crate::analysis::{AnalysisOptions, GameAnalysis, GameStatus, analyze};
+use crate::finding::{Code, Finding};
+use crate::record::{self, GameLocation, ReadOptions};
+use crate::report::{CellGuard, FindingRow, GameReport};
+
+/// One of N shards of the input: sources whose position in discovery order is `index` modulo
+/// `count`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    /// 0-based shard number, below `count`.
+    pub index: u32,
+    /// Number of shards.
+    pub count: NonZeroU32,
+}
+
+impl Shard {
+    /// Whether the source at 0-based position `ordinal` belongs to this shard.
+    pub fn keeps(self, ordinal: u64) -> bool {
+        ordinal % u64::from(self.count.get()) == u64::from(self.index)
+    }
+}
+
+/// Everything a run needs to know besides threads and batching.
+#[derive(Clone, Debug)]
+pub struct Job {
+    /// Files, folders, archives, `-`, in the order given.
+    pub paths: Vec<PathBuf>,
+    /// How bytes are read.
+    pub read: ReadOptions,
+    /// What is computed for each game.
+    pub analysis: AnalysisOptions,
+    /// How text cells are written.
+    pub guard: CellGuard,
+    /// Only this shard of the sources, if set.
+    pub shard: Option<Shard>,
+}
+
+/// What the consumer of a run receives, in input order: each source, then its games.
+#[derive(Debug)]
+pub enum Processed {
+    /// A source was read (its file-level findings are ready as rows).
+    Source(SourceReport),
+    /// A game was read and analysed.
+    Game(Box<GameReport>),
+}
+
+/// A source as the reports see it.
+#[derive(Debug)]
+pub struct SourceReport {
+    /// The source's name (path, `archive!member` or `-`).
+    pub name: String,
+    /// Bytes read.
+    pub bytes: u64,
+    /// Games found in it.
+    pub games: u64,
+    /// Problems with the source as a whole.
+    pub findings: Vec<Finding>,
+    /// The same problems as `findings.csv` rows (game 0).
+    pub rows: Vec<FindingRow>,
+}
+
+/// Reads, analyses and reports every game of `job`, calling `consume` for each source and game
+/// in input order. Stops at the first error from `consume` and returns it.
+pub fn run_job(
+    engine: &Engine,
+    job: &Job,
+    progress: &Progress,
+    mut consume: impl FnMut(Processed) -> io::Result<()>,
+) -> io::Result<Completion> {
+    let (reader_job, reader_progress) = (job.clone(), progress.clone());
+    engine.run(
+        move |feeder| sources::feed(&reader_job, feeder, &reader_progress),
+        |unit| process(job, unit),
+        |batch: Vec<Processed>| {
+            let mut games = 0;
+            for item in batch {
+                games += matches!(item, Processed::Game(_)) as u64;
+                consume(item)?;
+            }
+            progress.add_games(games);
+            Ok(())
+        },
+    )
+}
+
+fn process(job: &Job, unit: Unit) -> Processed {
+    match unit {
+        Unit::Source(SourceInfo { name, bytes, games, findings }) => {
+            let rows =
+                findings.iter().map(|f| FindingRow::for_source(&name, f, job.guard)).collect();
+            Processed::Source(SourceReport { name, bytes, games, findings, rows })
+        }
+        Unit::Game(pending) => {
+            let location = pending.location.clone();
+            let analysed = catch_unwind(AssertUnwindSafe(|| {
+                let record = pending.read(&job.read);
+                let analysis = analyze(&record, &job.analysis);
+                GameReport::new(&record, &analysis, &job.analysis.rulesets, job.guard)
+            }));
+            Processed::Game(Box::new(analysed.unwrap_or_else(|panic| {
+                crashed_game(job, location, panic_message(panic.as_ref()))
+            })))
+        }
+    }
+}
+
+/// The report of a game kifu panicked on: unparsed, with an `internal` finding.
+fn crashed_game(job: &Job, location: GameLocation, message: String) -> GameReport {
+    let encoding = record::TextEncoding {
+        name: "UTF-8",
+        origin: record::CharsetOrigin::Utf8,
+        replaced: false,
+    };
+    let mut record = record::unparsed(location, encoding, "not read: kifu failed on this game");
+    record.findings = vec![Finding::new(
+        Code::Internal,
+        0,
+        format!("kifu failed on this game ({message}); please report it with the game"),
+    )];
+    let analysis = GameAnalysis {
+        status: GameStatus::Unparsed,
+        findings: record.findings.clone(),
+        scores: Vec::new(),
+        disagreements: Vec::new(),
+    };
+    GameReport::new(&record, &analysis, &job.analysis.rulesets, job.guard)
+}
+
+fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
+    if let Some(s) = panic.downcast_ref::<&str>() {
+        (*s).to_owned()
+    } else if let Some(s) = panic.downcast_ref::<String>() {
+        s.clone()
+    } else {
+        "panic".to_owned()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shards_partition_the_sources() {
+        let shards: Vec<Shard> =
+            (0..3).map(|k| Shard { index: k, count: NonZeroU32::new(3).unwrap() }).collect();
+        for ordinal in 0..100u64 {
+            let owners = shards.iter().filter(|s| s.keeps(ordinal)).count();
+            assert_eq!(owners, 1, "source {ordinal}");
+        }
+    }
+
+    #[test]
+    fn panic_messages_are_kept() {
+        let p = catch_unwind(|| panic!("index {} out of range", 3)).unwrap_err();
+        assert_eq!(panic_message(p.as_ref()), "index 3 out of range");
+    }
+}

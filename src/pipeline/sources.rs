@@ -1,0 +1,71 @@
+//! The reader thread's work: walk the sources, split each into pending games, and push them to
+//! the engine, a source's own record first.
+//!
+//! Everything here is sequential and cheap (reading bytes, one memchr pass per file to find the
+//! game trees); decoding and parsing happen later, in parallel, in [`PendingGame::read`]. A
+//! source holds its bytes in one shared buffer that its pending games point into, so a big
+//! collection is in memory as raw bytes until its last game is analysed, never as parse trees.
+
+use std::ops::ControlFlow;
+
+use super::engine::Feeder;
+use super::job::Job;
+use super::progress::Progress;
+use crate::finding::Finding;
+use crate::record::{self, PendingGame};
+
+/// What the reader hands to the workers.
+#[derive(Debug)]
+pub(crate) enum Unit {
+    /// A source, pushed before its games.
+    Source(SourceInfo),
+    /// One game of the last source pushed.
+    Game(PendingGame),
+}
+
+/// A source as the summary and `findings.csv` need it.
+#[derive(Debug)]
+pub(crate) struct SourceInfo {
+    /// Its name (path, `archive!member`, `-`).
+    pub name: String,
+    /// Bytes read (0 when it could not be read).
+    pub bytes: u64,
+    /// Game trees found in it (a file with none still yields one stand-in game).
+    pub games: u64,
+    /// Problems with the source rather than one game (junk between games, BOM).
+    pub findings: Vec<Finding>,
+}
+
+/// Pushes every source of `job` (or of its shard) and their games, until the input ends or the
+/// engine says stop.
+pub(crate) fn feed(job: &Job, feeder: &mut Feeder<Unit>, progress: &Progress) {
+    let _stopped = feed_until_stopped(job, feeder, progress);
+}
+
+fn feed_until_stopped(
+    job: &Job,
+    feeder: &mut Feeder<Unit>,
+    progress: &Progress,
+) -> ControlFlow<()> {
+    for (ordinal, source) in record::sources(job.paths.iter().cloned(), &job.read).enumerate() {
+        if feeder.is_stopped() {
+            return ControlFlow::Break(());
+        }
+        if job.shard.is_some_and(|shard| !shard.keeps(ordinal as u64)) {
+            continue;
+        }
+        progress.reading(&source.name);
+        let name = source.name.clone();
+        let bytes = source.bytes.as_ref().map_or(0, |b| b.len() as u64);
+        let split = record::split_source(source, &job.read);
+        let games = split.games.iter().filter(|g| g.has_tree()).count() as u64;
+        let info = SourceInfo { name, bytes, games, findings: split.findings };
+        feeder.push(Unit::Source(info), 0)?;
+        for game in split.games {
+            // Weight a game by its text, so that a batch of huge games stays small.
+            let weight = game.bytes().len().max(1);
+            feeder.push(Unit::Game(game), weight)?;
+        }
+    }
+    ControlFlow::Continue(())
+}

@@ -1,0 +1,328 @@
+//! The rules a record was played under: `RU` when it names them, otherwise inferred from the
+//! komi, the place and the server; and the fingerprints of the Fox server, whose files need
+//! their komi and handicap read differently.
+//!
+//! `RU` is read in three steps: a preset name or alias ([`crate::rules::preset`]: `Japanese`,
+//! `Chinese`, `AGA`, `GOE`, `NZ`, `jp`, `cn`...), a KataGo rules string
+//! (`koPOSITIONALscoreAREAtaxALLsui1`), then a ruleset named inside free text (`Tromp/Taylor`,
+//! `Chinese rules, komi 7.5`). Values that name a game format rather than rules (GoGoD's
+//! `Uchikomi`, `Pair go`, `Relay game`, `Free handicap placement`, `W gives komi`) leave the
+//! rules to be inferred, with a `rules-unknown` finding.
+//!
+//! Inference weighs the evidence in this order (first match wins), and says which it used:
+//! 1. a komi written in zi (GoGoD `KM[3.75]`, Fox `KM[375]`): Chinese;
+//! 2. an Ing event (`Ing Cup`, `应氏杯`) or the Ing komi 8 (Go4Go's convention): Ing;
+//! 3. komi 7.5: Chinese;
+//! 4. the place or server in PC, then EV, then GN, US and SO: Korean (Korea, Seoul, Hanguk
+//!    Kiwon, Tygem, Cyberoro, WBaduk...), Chinese (China, Beijing, Zhongguo Qiyuan, Chunlan...),
+//!    Japanese (Japan, Nihon Ki-in, Kansai Ki-in, Tokyo, KGS, IGS, and the Japanese titles:
+//!    Honinbo, Kisei, Meijin, Judan, Tengen, Oteai...); the keyword met first in a field wins;
+//! 5. komi 6.5, 5.5 or 4.5 (territory-era komi): Japanese;
+//! 6. nothing at all: Japanese, the rules of the old professional games that make up most
+//!    records without RU, komi or place (the finding says it is a default).
+
+use crate::rules::{self, Preset, Ruleset};
+
+/// Whether a record comes from the Fox server (野狐, foxwq.com), directly or re-saved.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FoxEvidence {
+    /// The marker found: `AP[foxwq]`, `AP[YuanYu]`, `AP[GNU Go:3.8]`, `AP[SGFC:2.0]` or
+    /// Fox's private `TT` time property.
+    pub marker: Option<&'static str>,
+    /// The marker is Fox's own (`foxwq`, `YuanYu`) or KataGo's "GNU Go 3.8 with an empty GN",
+    /// strong enough for the `KM[0]` rule (Fox writes `KM[0]` in even games whose komi it did
+    /// not record).
+    pub strong: bool,
+}
+
+/// Looks for Fox's fingerprints among the root properties.
+pub fn fox_evidence(properties: &[(String, String)]) -> FoxEvidence {
+    let mut evidence = FoxEvidence::default();
+    let empty_gn = properties.iter().any(|(k, v)| k == "GN" && v.trim().is_empty());
+    for (key, value) in properties {
+        let (marker, strong) = match key.as_str() {
+            "AP" => {
+                let name = value.split(':').next().unwrap_or("").trim().to_ascii_lowercase();
+                let version = value.split_once(':').map(|(_, v)| v.trim()).unwrap_or("");
+                match (name.as_str(), version) {
+                    ("foxwq", _) => ("AP[foxwq]", true),
+                    ("yuanyu", _) => ("AP[YuanYu]", true),
+                    ("gnu go", "3.8") => ("AP[GNU Go:3.8]", empty_gn),
+                    ("sgfc", "2.0") => ("AP[SGFC:2.0]", false),
+                    _ => continue,
+                }
+            }
+            "TT" => ("TT (Fox's time property)", false),
+            _ => continue,
+        };
+        if evidence.marker.is_none() || (strong && !evidence.strong) {
+            evidence.marker = Some(marker);
+        }
+        evidence.strong |= strong;
+    }
+    evidence
+}
+
+/// Rules named by `RU`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct NamedRules {
+    /// The preset, or `None` for a KataGo rules string.
+    pub preset: Option<&'static Preset>,
+    /// Its parameters.
+    pub ruleset: Ruleset,
+}
+
+/// The rules an `RU` value names, if any.
+pub fn named_rules(ru: &str) -> Option<NamedRules> {
+    let ru = ru.trim();
+    if ru.is_empty() {
+        return None;
+    }
+    if let Some(p) = rules::preset(ru) {
+        return Some(NamedRules { preset: Some(p), ruleset: p.ruleset });
+    }
+    if let Some(ruleset) = Ruleset::from_katago_string(ru) {
+        return Some(NamedRules { preset: None, ruleset });
+    }
+    let lower = rules::ruleset::normalize_name(&ru.replace(['/', '.', ','], " "));
+    if let Some(p) = rules::preset(&lower) {
+        return Some(NamedRules { preset: Some(p), ruleset: p.ruleset });
+    }
+    // A ruleset named inside free text: "Chinese rules, komi 7.5", "Japanese (1989)".
+    const WORDS: &[(&str, &str)] = &[
+        ("chinese", "chinese"),
+        ("japanese", "japanese"),
+        ("korean", "korean"),
+        ("tromp", "tromp-taylor"),
+        ("new zealand", "nz"),
+        ("aga", "aga"),
+        ("ing", "ing"),
+        ("goe", "ing"),
+    ];
+    let words: Vec<&str> = lower.split(' ').collect();
+    WORDS.iter().find_map(|(word, name)| {
+        let hit =
+            if word.contains(' ') { lower.contains(word) } else { words.iter().any(|w| w == word) };
+        let p = rules::preset(name)?;
+        hit.then_some(NamedRules { preset: Some(p), ruleset: p.ruleset })
+    })
+}
+
+/// What rules inference looks at.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Evidence<'a> {
+    /// The komi in points, if the record gives one, and whether it was written in zi.
+    pub komi: Option<(f64, bool)>,
+    /// The root properties, for PC, EV, GN, US and SO.
+    pub properties: &'a [(String, String)],
+}
+
+/// The inferred rules and what they were inferred from (`None`: nothing, kifu's default).
+pub fn infer_rules(evidence: Evidence<'_>) -> (&'static Preset, Option<String>) {
+    let preset = |name: &str| rules::preset(name).expect("kifu's presets include this name");
+    if let Some((_, true)) = evidence.komi {
+        return (preset("chinese"), Some("komi written in zi".to_string()));
+    }
+    let properties = evidence.properties;
+    let field = |key: &'static str| {
+        properties.iter().filter(move |(k, _)| k == key).map(|(_, v)| v.as_str())
+    };
+    for event in field("EV").chain(field("GN")) {
+        let lower = event.to_lowercase();
+        if ING_EVENTS.iter().any(|k| lower.contains(k)) {
+            return (preset("ing"), Some(format!("the Ing event {event:?}")));
+        }
+    }
+    match evidence.komi {
+        Some((8.0, _)) => return (preset("ing"), Some("komi 8 (Ing)".to_string())),
+        Some((7.5, _)) => return (preset("chinese"), Some("komi 7.5".to_string())),
+        _ => {}
+    }
+    for key in ["PC", "EV", "GN", "US", "SO"] {
+        for value in field(key) {
+            if let Some((name, keyword)) = place(value) {
+                return (preset(name), Some(format!("{key}[{value}] (\"{keyword}\")")));
+            }
+        }
+    }
+    match evidence.komi {
+        Some((k, _)) if k == 6.5 || k == 5.5 || k == 4.5 => {
+            (preset("japanese"), Some(format!("komi {k}, a territory-scoring komi")))
+        }
+        _ => (preset("japanese"), None),
+    }
+}
+
+const ING_EVENTS: &[&str] = &["ing cup", "ing chang-ki", "应氏杯", "應氏杯", "changqi", "ing goe"];
+
+/// Keywords naming a place, server or event tied to one country's rules, by preset.
+const PLACES: &[(&str, &[&str])] = &[
+    (
+        "korean",
+        &[
+            "korea",
+            "seoul",
+            "daejeon",
+            "busan",
+            "yuseong",
+            "hanguk kiwon",
+            "tygem",
+            "cyberoro",
+            "wbaduk",
+            "baduk",
+            "한국",
+            "서울",
+            "kbs",
+            "bc card",
+            "kuksu",
+            "guksu",
+            "myeongin",
+            "wangwi",
+            "kiwang",
+            "paewang",
+            "chunwon",
+            "kisung",
+        ],
+    ),
+    (
+        "chinese",
+        &[
+            "china",
+            "chinese",
+            "beijing",
+            "shanghai",
+            "zhongguo",
+            "hangzhou",
+            "guangzhou",
+            "chengdu",
+            "chongqing",
+            "tianjin",
+            "shenzhen",
+            "xiamen",
+            "nanjing",
+            "wuhan",
+            "中国",
+            "北京",
+            "上海",
+            "杭州",
+            "弈客",
+            "新浪",
+            "sina",
+            "chunlan",
+            "mlily",
+            "lanke",
+            "bailing",
+        ],
+    ),
+    (
+        "japanese",
+        &[
+            "japan",
+            "ki-in",
+            "kiin",
+            "tokyo",
+            "osaka",
+            "kyoto",
+            "nagoya",
+            "hiroshima",
+            "kiseido",
+            "kgs",
+            "igs",
+            "pandanet",
+            "日本",
+            "東京",
+            "大阪",
+            "honinbo",
+            "kisei",
+            "meijin",
+            "judan",
+            "tengen",
+            "gosei",
+            "oteai",
+            "ryusei",
+            "agon",
+            "nhk",
+            "shinjin-o",
+            "kakusei",
+            "okage",
+            "saikyo",
+            "shunei",
+            "shinei",
+            "senko",
+            "ricoh",
+            "aizu",
+            "yugen",
+        ],
+    ),
+];
+
+/// The preset whose keyword appears first in `value`, with the keyword.
+fn place(value: &str) -> Option<(&'static str, &'static str)> {
+    let lower = value.to_lowercase();
+    PLACES
+        .iter()
+        .flat_map(|(name, keys)| keys.iter().map(move |k| (*name, *k)))
+        .filter_map(|(name, key)| lower.find(key).map(|at| (at, name, key)))
+        .min_by_key(|(at, _, _)| *at)
+        .map(|(_, name, key)| (name, key))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn props(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
+        pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()
+    }
+
+    #[test]
+    fn ru_values_from_real_files() {
+        let name = |ru: &str| named_rules(ru).map(|n| n.preset.map_or("katago", |p| p.name));
+        assert_eq!(name("Japanese"), Some("japanese"));
+        assert_eq!(name("chinese"), Some("chinese"));
+        assert_eq!(name("JPN"), Some("japanese"));
+        assert_eq!(name("Tromp/Taylor"), Some("tromp-taylor"));
+        assert_eq!(name("New Zealand"), Some("nz"));
+        assert_eq!(name("Ing Goe"), Some("ing"));
+        assert_eq!(name("Old Chinese"), Some("ancient"));
+        assert_eq!(name("Korean"), Some("korean"));
+        assert_eq!(name("Chinese rules, komi 7.5"), Some("chinese"));
+        assert_eq!(name("koPOSITIONALscoreAREAtaxALLsui1"), Some("katago"));
+        assert_eq!(name("Uchikomi"), None);
+        assert_eq!(name("Pair go"), None);
+        assert_eq!(name("Free handicap placement"), None);
+        assert_eq!(name("W gives komi"), None);
+        assert_eq!(name(""), None);
+    }
+
+    #[test]
+    fn inference_follows_the_documented_order() {
+        let infer = |komi: Option<(f64, bool)>, p: &[(&str, &str)]| {
+            let p = props(p);
+            infer_rules(Evidence { komi, properties: &p }).0.name
+        };
+        assert_eq!(infer(Some((7.5, true)), &[("PC", "Tokyo")]), "chinese");
+        assert_eq!(infer(Some((6.5, false)), &[("EV", "3rd Ing Cup")]), "ing");
+        assert_eq!(infer(Some((8.0, false)), &[]), "ing");
+        assert_eq!(infer(Some((7.5, false)), &[("PC", "Seoul")]), "chinese");
+        assert_eq!(infer(Some((6.5, false)), &[("PC", "Seoul, Korea")]), "korean");
+        assert_eq!(infer(Some((5.5, false)), &[("PC", "Beijing")]), "chinese");
+        assert_eq!(infer(None, &[("PC", "Nihon Ki-in, Tokyo")]), "japanese");
+        assert_eq!(infer(None, &[("EV", "3rd Kisei")]), "japanese");
+        assert_eq!(infer(None, &[("PC", "TYGEM Baduk")]), "korean");
+        assert_eq!(infer(Some((6.5, false)), &[]), "japanese");
+        assert_eq!(infer(None, &[]), "japanese");
+    }
+
+    #[test]
+    fn fox_markers() {
+        let fox = |p: &[(&str, &str)]| fox_evidence(&props(p));
+        assert!(fox(&[("AP", "GNU Go:3.8"), ("AP", "foxwq")]).strong);
+        assert_eq!(fox(&[("AP", "YuanYu")]).marker, Some("AP[YuanYu]"));
+        assert!(fox(&[("GN", ""), ("AP", "GNU Go:3.8")]).strong);
+        let weak = fox(&[("GN", "a game"), ("AP", "GNU Go:3.8")]);
+        assert_eq!((weak.marker.is_some(), weak.strong), (true, false));
+        assert_eq!(fox(&[("AP", "SGFC:2.0")]).marker, Some("AP[SGFC:2.0]"));
+        assert_eq!(fox(&[("AP", "CGoban:3")]), FoxEvidence::default());
+    }
+}

@@ -1,0 +1,420 @@
+//! The glue the pipeline calls: a file's bytes split into [`PendingGame`]s (cheap, sequential),
+//! each of which is later decoded and parsed by [`PendingGame::read`] (the expensive part, run
+//! in parallel).
+//!
+//! # Every input is accounted for
+//!
+//! A curator must find every file they pointed kifu at in `games.csv`, not only in a log. So:
+//! - a file with N game trees yields N pending games, numbered 1..=N in file order;
+//! - a file with **no game tree** (empty, HTML saved as `.sgf`, a stray text file) yields
+//!   **one** pending game, number 1 at offset 0, whose record is [`ReadStatus::Failed`] with a
+//!   `no-game` finding that quotes the start of the file; [`PendingGame::has_tree`] is false
+//!   for it, so counts of games found can leave it out;
+//! - a source that could not be read at all (`io`, `archive`, `limit`: see [`split_source`])
+//!   yields one such pending game too, carrying that finding.
+//!
+//! Findings about the file rather than one game (junk between trees, byte-order marks) are in
+//! [`SplitFile::findings`], to be reported with game number 0. Findings about one game's
+//! framing (an unclosed tree, a tree cut short by the next game, a missing `;`) and its
+//! decoding are put first among that game's record findings.
+//!
+//! # Repairs
+//!
+//! A tree that is not closed is read as if it were: the missing `]` and `)` are appended to the
+//! text handed to the parser, and an `unclosed` finding says so. A tree without its first `;`
+//! (Sina-style scrapes), or without its `(` (some Fox files), is read as if it were there, with
+//! a `syntax` warning. No repair touches the bytes; offsets and lines always refer to the file
+//! as read (for a tree without its `(`, the offset is that of its first `;`).
+
+use std::borrow::Cow;
+use std::ops::Range;
+use std::sync::Arc;
+
+use super::charset::{self, DecodedGame, FileCharset};
+use super::input::Source;
+use super::split::{self, Opening, Stray, Tree, TreeEnd};
+use super::{CharsetOrigin, GameLocation, GameRecord, ReadOptions, ReadStatus, TextEncoding};
+use crate::finding::{Code, Finding, Severity};
+
+/// A file split into games.
+#[derive(Clone, Debug)]
+pub struct SplitFile {
+    /// One per game tree, in file order; exactly one when the file holds none (see the module
+    /// documentation).
+    pub games: Vec<PendingGame>,
+    /// Findings about the file rather than one game: `junk`, `bom`. Report them with game 0.
+    pub findings: Vec<Finding>,
+}
+
+/// One game of a file, found but not yet decoded or parsed. Cheap to hold: the file's bytes
+/// are shared, a game is a range of them.
+#[derive(Clone, Debug)]
+pub struct PendingGame {
+    /// Where the game is: source name, 1-based index in the file, byte offset and line of its
+    /// `(` (for a UTF-16 file: in its UTF-8 transcoding).
+    pub location: GameLocation,
+    file: Arc<FileText>,
+    range: Range<usize>,
+    kind: Kind,
+}
+
+#[derive(Debug)]
+struct FileText {
+    bytes: Arc<[u8]>,
+    charset: FileCharset,
+}
+
+#[derive(Clone, Debug)]
+enum Kind {
+    /// A game tree, with what must be repaired before parsing and the splitter's findings.
+    Tree { closing: String, opening: Opening, findings: Vec<Finding> },
+    /// No game tree: the file held none, or could not be read. The finding says which.
+    Missing(Finding),
+}
+
+/// The encoding reported for a game that was never decoded.
+const NOT_DECODED: TextEncoding =
+    TextEncoding { name: "none", origin: CharsetOrigin::NotDecoded, replaced: false };
+
+impl PendingGame {
+    /// Whether a game tree was found (false for the stand-in of a file with no game or one that
+    /// could not be read).
+    pub fn has_tree(&self) -> bool {
+        matches!(self.kind, Kind::Tree { .. })
+    }
+
+    /// The game's bytes in the file, from its `(` to its `)` (or where it was cut off).
+    pub fn bytes(&self) -> &[u8] {
+        &self.file.bytes[self.range.clone()]
+    }
+
+    /// Decodes the game's text (charset chosen as [`charset`] describes), with the repairs of
+    /// the module documentation applied. The findings are the framing and decoding ones.
+    pub fn decode(&self, options: &ReadOptions) -> DecodedGame<'_> {
+        let Kind::Tree { closing, opening, findings } = &self.kind else {
+            let findings = match &self.kind {
+                Kind::Missing(finding) => vec![finding.clone()],
+                Kind::Tree { .. } => Vec::new(),
+            };
+            return DecodedGame { text: Cow::Borrowed(""), encoding: NOT_DECODED, findings };
+        };
+        let mut decoded = charset::decode_game(self.bytes(), &self.file.charset, options);
+        if *opening != Opening::Normal || !closing.is_empty() {
+            let text = decoded.text.as_ref();
+            let mut repaired = String::with_capacity(text.len() + closing.len() + 1);
+            match (opening, text.strip_prefix('(')) {
+                (Opening::NoSemicolon, Some(rest)) => {
+                    repaired.push_str("(;");
+                    repaired.push_str(rest);
+                }
+                (Opening::NoParen, _) => {
+                    repaired.push('(');
+                    repaired.push_str(text);
+                }
+                _ => repaired.push_str(text),
+            }
+            repaired.push_str(closing);
+            decoded.text = Cow::Owned(repaired);
+        }
+        let mut all = findings.clone();
+        all.append(&mut decoded.findings);
+        decoded.findings = all;
+        decoded
+    }
+
+    /// Decodes and parses the game into a record (through [`super::sgf::read_game`]), with the
+    /// framing and decoding findings first among its findings. Never fails: a game that cannot
+    /// be read comes back [`ReadStatus::Failed`] with the reason.
+    pub fn read(&self, options: &ReadOptions) -> GameRecord {
+        if let Kind::Missing(finding) = &self.kind {
+            let mut record = super::unparsed(self.location.clone(), NOT_DECODED, &finding.message);
+            record.status = ReadStatus::Failed;
+            record.findings = vec![finding.clone()];
+            return record;
+        }
+        let decoded = self.decode(options);
+        let mut record =
+            super::sgf::read_game(&decoded.text, self.location.clone(), decoded.encoding, options);
+        let mut findings = decoded.findings;
+        findings.append(&mut record.findings);
+        record.findings = findings;
+        record
+    }
+}
+
+/// Splits a source: its bytes through [`split_file`], or, when it could not be read, one
+/// stand-in game carrying the finding that says why.
+pub fn split_source(source: Source, options: &ReadOptions) -> SplitFile {
+    match source.bytes {
+        Ok(bytes) => split_file(&source.name, bytes, options),
+        Err(finding) => {
+            let file = Arc::new(FileText { bytes: Arc::from(&[][..]), charset: empty_charset() });
+            let game = stand_in(&source.name, file, finding);
+            SplitFile { games: vec![game], findings: Vec::new() }
+        }
+    }
+}
+
+/// Finds the games of one file (see the module documentation for how a file with no game is
+/// accounted for). Cheap: one pass over the bytes, no decoding or parsing.
+pub fn split_file(name: &str, bytes: Arc<[u8]>, options: &ReadOptions) -> SplitFile {
+    let prepared = charset::prepare(bytes, options);
+    let file = Arc::new(FileText { bytes: prepared.bytes, charset: prepared.charset });
+    let found = split::split(&file.bytes, prepared.start, file.charset.layout);
+    let mut findings = prepared.findings;
+    if found.trees.is_empty() {
+        let finding =
+            Finding::new(Code::NoGame, 0, describe_no_game(&file.bytes[prepared.start..]));
+        return SplitFile { games: vec![stand_in(name, file, finding)], findings };
+    }
+    findings
+        .extend(found.strays.iter().map(|stray| stray_finding(stray, &found.trees, &file.bytes)));
+    let games = found
+        .trees
+        .iter()
+        .enumerate()
+        .map(|(i, tree)| pending_tree(name, &file, i, tree))
+        .collect();
+    SplitFile { games, findings }
+}
+
+fn empty_charset() -> FileCharset {
+    FileCharset {
+        utf8_bom: false,
+        utf16: None,
+        declared: None,
+        fallback: None,
+        layout: split::ByteLayout::AsciiSafe,
+    }
+}
+
+fn stand_in(name: &str, file: Arc<FileText>, finding: Finding) -> PendingGame {
+    PendingGame {
+        location: GameLocation { source: name.to_owned(), game: 1, offset: 0, line: 1 },
+        file,
+        range: 0..0,
+        kind: Kind::Missing(finding),
+    }
+}
+
+fn pending_tree(name: &str, file: &Arc<FileText>, index: usize, tree: &Tree) -> PendingGame {
+    let mut findings = Vec::new();
+    let closing = match tree.end_kind {
+        TreeEnd::Closed => String::new(),
+        TreeEnd::Unclosed(open) => {
+            let closing = open.closing_text();
+            findings.push(Finding::new(
+                Code::Unclosed,
+                0,
+                format!(
+                    "the game tree is not closed at the end of the file (missing `{closing}`); \
+                     read as if it were"
+                ),
+            ));
+            closing
+        }
+        TreeEnd::CutShort(open, line) => {
+            let closing = open.closing_text();
+            findings.push(Finding::new(
+                Code::Unclosed,
+                0,
+                format!(
+                    "the game tree is not closed (missing `{closing}`): a new game begins at line \
+                     {line}; read up to there as if closed"
+                ),
+            ));
+            closing
+        }
+    };
+    let opening_problem = match tree.opening {
+        Opening::Normal => None,
+        Opening::NoSemicolon => Some(
+            "no `;` after the opening `(` (as in Sina-style scrapes): read as if it were there",
+        ),
+        Opening::NoParen => {
+            Some("the game tree has no opening `(` (as in some Fox files): read as if it had")
+        }
+    };
+    if let Some(message) = opening_problem {
+        findings.push(Finding::new(Code::Syntax, 0, message).with_severity(Severity::Warning));
+    }
+    PendingGame {
+        location: GameLocation {
+            source: name.to_owned(),
+            game: u32::try_from(index + 1).unwrap_or(u32::MAX),
+            offset: tree.start as u64,
+            line: tree.line,
+        },
+        file: Arc::clone(file),
+        range: tree.start..tree.end,
+        kind: Kind::Tree { closing, opening: tree.opening, findings },
+    }
+}
+
+/// Where a stray lies relative to the trees: "before game 1", "between games 2 and 3", "after
+/// game 7".
+fn placement(offset: usize, trees: &[Tree]) -> String {
+    let after = trees.partition_point(|t| t.start < offset);
+    match after {
+        0 => "before game 1".to_owned(),
+        n if n == trees.len() => format!("after game {n}"),
+        n => format!("between games {n} and {}", n + 1),
+    }
+}
+
+fn stray_finding(stray: &Stray, trees: &[Tree], bytes: &[u8]) -> Finding {
+    match *stray {
+        Stray::Junk { start, end, line } => Finding::new(
+            Code::Junk,
+            0,
+            format!(
+                "{} byte{} outside any game tree, {}, at line {line} (byte {start}): {}",
+                end - start,
+                if end - start == 1 { "" } else { "s" },
+                placement(start, trees),
+                quote(&bytes[start..end]),
+            ),
+        ),
+        Stray::ByteOrderMark { offset, line } => Finding::new(
+            Code::ByteOrderMark,
+            0,
+            format!(
+                "a byte-order mark {}, at line {line} (byte {offset}): files joined together?",
+                placement(offset, trees)
+            ),
+        ),
+    }
+}
+
+/// A short, printable quotation of some bytes for a message.
+fn quote(bytes: &[u8]) -> String {
+    const MAX_CHARS: usize = 40;
+    let text = String::from_utf8_lossy(&bytes[..bytes.len().min(4 * MAX_CHARS)]);
+    let mut quoted = String::new();
+    for c in text.chars().take(MAX_CHARS) {
+        match c {
+            '\t' | '\n' | '\r' => quoted.push(' '),
+            c if c.is_control() => quoted.extend(c.escape_default()),
+            c => quoted.push(c),
+        }
+    }
+    if text.chars().count() > MAX_CHARS || bytes.len() > 4 * MAX_CHARS {
+        quoted.push('…');
+    }
+    format!("`{quoted}`")
+}
+
+fn describe_no_game(bytes: &[u8]) -> String {
+    if bytes.iter().all(u8::is_ascii_whitespace) {
+        if bytes.is_empty() {
+            "the file is empty".to_owned()
+        } else {
+            "the file holds only whitespace".to_owned()
+        }
+    } else {
+        format!("no SGF game tree in {} bytes starting {}", bytes.len(), quote(bytes))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn split(text: &[u8]) -> SplitFile {
+        split_file("t.sgf", Arc::from(text), &ReadOptions::default())
+    }
+
+    #[test]
+    fn pending_games_are_send_and_sync() {
+        fn check<T: Send + Sync>() {}
+        check::<PendingGame>();
+        check::<SplitFile>();
+    }
+
+    #[test]
+    fn a_file_without_a_game_gets_one_stand_in() {
+        let file = split(b"<html>404</html>");
+        assert_eq!(file.games.len(), 1);
+        assert!(!file.games[0].has_tree());
+        let record = file.games[0].read(&ReadOptions::default());
+        assert_eq!(record.status, ReadStatus::Failed);
+        assert_eq!(record.findings[0].code, Code::NoGame);
+        assert!(record.findings[0].message.contains("<html>"), "{}", record.findings[0].message);
+    }
+
+    #[test]
+    fn games_share_the_file_bytes() {
+        let file = split(b"(;GM[1]PB[a])\n(;GM[1]PB[b])");
+        assert_eq!(file.games[1].bytes(), b"(;GM[1]PB[b])");
+        assert_eq!(file.games[1].location.line, 2);
+        assert_eq!(file.games[1].location.offset, 14);
+    }
+
+    /// Game counts agree with sgf-parse's strict parse of the whole file wherever that parse
+    /// succeeds (a unit test because only `src/record` may use sgf_parse). Run with
+    /// `cargo test --release --lib record::pending -- --ignored --nocapture`.
+    #[test]
+    #[ignore = "whole shared corpus through sgf-parse: run with --release"]
+    fn tree_counts_agree_with_sgf_parse_over_the_shared_corpus() {
+        // sgf-parse drops trees recursively: give it a deep stack.
+        let worker = std::thread::Builder::new().stack_size(1 << 30).spawn(compare_with_sgf_parse);
+        let outcome = worker.map(|handle| handle.join());
+        assert!(matches!(outcome, Ok(Ok(()))), "the comparison failed");
+    }
+
+    fn compare_with_sgf_parse() {
+        // Files above this size (one 15 MB Tygem collection) would take gigabytes in sgf-parse.
+        const MAX_BYTES: usize = 8 << 20;
+        let manifest = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let Some(corpus) = std::env::var_os("KIFU_SHARED_CORPUS")
+            .map(std::path::PathBuf::from)
+            .into_iter()
+            .chain([manifest.join("../shared/corpus"), manifest.join("../../shared/corpus")])
+            .find(|p| p.join("README.md").is_file())
+        else {
+            eprintln!("skipped: the shared corpus is absent (set KIFU_SHARED_CORPUS)");
+            return;
+        };
+        let options = ReadOptions::default();
+        let (mut compared, mut games, mut rejected) = (0usize, 0usize, 0usize);
+        let mut disagreements = Vec::new();
+        for source in super::super::sources([corpus], &options) {
+            let Ok(bytes) = source.bytes.clone() else { continue };
+            let text = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&bytes);
+            let Ok(text) = std::str::from_utf8(text) else { continue };
+            if text.len() > MAX_BYTES {
+                continue;
+            }
+            let Ok(trees) = sgf_parse::parse(text) else {
+                rejected += 1;
+                continue;
+            };
+            let file = split_source(source.clone(), &options);
+            let found = file.games.iter().filter(|g| g.has_tree()).count();
+            compared += 1;
+            games += found;
+            if found != trees.len() {
+                disagreements.push(format!(
+                    "{}: kifu {found}, sgf-parse {}",
+                    source.name,
+                    trees.len()
+                ));
+            }
+        }
+        eprintln!(
+            "compared {compared} files ({games} games); sgf-parse rejected {rejected} UTF-8 files"
+        );
+        assert!(disagreements.is_empty(), "{}", disagreements.join("\n"));
+        assert!(compared > 60_000, "{compared}");
+    }
+
+    #[test]
+    fn repairs_reach_the_text_not_the_bytes() {
+        let file = split(b"(\nPB[a];B[aa]");
+        let decoded = file.games[0].decode(&ReadOptions::default());
+        assert_eq!(decoded.text, "(;\nPB[a];B[aa])");
+        let codes: Vec<_> = decoded.findings.iter().map(|f| f.code).collect();
+        assert_eq!(codes, [Code::Unclosed, Code::Syntax]);
+        assert_eq!(file.games[0].bytes(), b"(\nPB[a];B[aa]");
+    }
+}

@@ -1,0 +1,533 @@
+//! The rows of the four CSV reports: one flat struct per file, and how a game's record and
+//! analysis become rows.
+//!
+//! Each struct's field order is its file's column order, and each carries a `COLUMNS` table of
+//! names and meanings that the CSV header, `--help` and the README are made from (a test checks
+//! the table against what serde writes). The structs are flat on purpose: csv cannot write
+//! `#[serde(flatten)]` fields ("serializing maps is not supported", rust-csv #155).
+//!
+//! Every row starts with `source` and `game`, so rows are self-contained keys: part files from
+//! sharded runs merge with `sort` or SQL, whatever the batch boundaries.
+
+use serde::Serialize;
+
+use super::cell::CellGuard;
+use crate::analysis::{DisagreementKind, GameAnalysis, GameStatus, RulesetRequest};
+use crate::finding::{Code, Finding, Severity};
+use crate::record::{CharsetOrigin, GameRecord, ReadStatus};
+use crate::rules::outcome::format_points;
+
+/// A column of a report: its name and what it holds.
+#[derive(Clone, Copy, Debug)]
+pub struct Column {
+    /// The header name.
+    pub name: &'static str,
+    /// What the column holds, for `--help` and the README.
+    pub meaning: &'static str,
+}
+
+const fn col(name: &'static str, meaning: &'static str) -> Column {
+    Column { name, meaning }
+}
+
+/// One row of `games.csv`: one per game found, unparsed ones included.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct GameRow {
+    /// See [`GameRow::COLUMNS`].
+    pub source: String,
+    /// See [`GameRow::COLUMNS`].
+    pub game: u32,
+    /// See [`GameRow::COLUMNS`].
+    pub status: &'static str,
+    /// See [`GameRow::COLUMNS`].
+    pub board: String,
+    /// See [`GameRow::COLUMNS`].
+    pub handicap: Option<u32>,
+    /// See [`GameRow::COLUMNS`].
+    pub komi: Option<String>,
+    /// See [`GameRow::COLUMNS`].
+    pub rules: String,
+    /// See [`GameRow::COLUMNS`].
+    pub moves: Option<usize>,
+    /// See [`GameRow::COLUMNS`].
+    pub result_raw: String,
+    /// See [`GameRow::COLUMNS`].
+    pub result: String,
+    /// See [`GameRow::COLUMNS`].
+    pub black: String,
+    /// See [`GameRow::COLUMNS`].
+    pub white: String,
+    /// See [`GameRow::COLUMNS`].
+    pub black_rank: String,
+    /// See [`GameRow::COLUMNS`].
+    pub white_rank: String,
+    /// See [`GameRow::COLUMNS`].
+    pub date: String,
+    /// See [`GameRow::COLUMNS`].
+    pub event: String,
+    /// See [`GameRow::COLUMNS`].
+    pub encoding: &'static str,
+    /// See [`GameRow::COLUMNS`].
+    pub encoding_from: &'static str,
+    /// See [`GameRow::COLUMNS`].
+    pub parser: &'static str,
+    /// See [`GameRow::COLUMNS`].
+    pub findings: usize,
+    /// See [`GameRow::COLUMNS`].
+    pub line: u32,
+    /// See [`GameRow::COLUMNS`].
+    pub offset: u64,
+}
+
+impl GameRow {
+    /// The columns of `games.csv`, in order.
+    pub const COLUMNS: &'static [Column] = &[
+        col(
+            "source",
+            "path as given; an archive member is `archive.zip!inner/path.sgf`; `-` is standard input",
+        ),
+        col("game", "1-based index of the game tree within its file"),
+        col("status", "`ok`, `illegal` (at least one illegal move or setup) or `unparsed`"),
+        col(
+            "board",
+            "`19`, or `19x13` (columns x rows) for rectangular boards; empty when unparsed",
+        ),
+        col("handicap", "HA, or the number of black setup stones when HA is absent"),
+        col("komi", "in points, after unit conversion (Fox x100, GoGoD zi)"),
+        col("rules", "RU as written"),
+        col("moves", "number of main-line moves (passes included)"),
+        col("result_raw", "RE exactly as written (decoded text)"),
+        col(
+            "result",
+            "RE normalised: B+3.5, W+R, B+T, B+F, B+ (no margin), 0 (draw), Void, ?; empty when absent or unreadable",
+        ),
+        col("black", "PB, Black's name"),
+        col("white", "PW, White's name"),
+        col("black_rank", "BR"),
+        col("white_rank", "WR"),
+        col("date", "DT as written"),
+        col("event", "EV as written"),
+        col(
+            "encoding",
+            "charset the game was decoded with (UTF-8, GBK, Shift_JIS, ...); empty when nothing was decoded",
+        ),
+        col(
+            "encoding_from",
+            "how it was chosen: bom, ca, utf8, damaged-utf8 (Fox), detected, assumed (--encoding)",
+        ),
+        col("parser", "how the game was read: fast, strict, lenient (part may be lost) or failed"),
+        col("findings", "number of rows this game has in findings.csv"),
+        col("line", "1-based line of the game's opening parenthesis in its file"),
+        col("offset", "byte offset of the game's opening parenthesis in its file"),
+    ];
+}
+
+/// One row of `findings.csv` (and of `kifu check`): one per problem.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct FindingRow {
+    /// See [`FindingRow::COLUMNS`].
+    pub source: String,
+    /// See [`FindingRow::COLUMNS`].
+    pub game: u32,
+    /// See [`FindingRow::COLUMNS`].
+    #[serde(rename = "move")]
+    pub move_number: u32,
+    /// See [`FindingRow::COLUMNS`].
+    pub code: &'static str,
+    /// See [`FindingRow::COLUMNS`].
+    pub severity: &'static str,
+    /// See [`FindingRow::COLUMNS`].
+    pub message: String,
+    /// See [`FindingRow::COLUMNS`].
+    pub line: Option<u32>,
+    /// See [`FindingRow::COLUMNS`].
+    pub offset: Option<u64>,
+}
+
+impl FindingRow {
+    /// The columns of `findings.csv`, in order.
+    pub const COLUMNS: &'static [Column] = &[
+        col("source", "as in games.csv"),
+        col(
+            "game",
+            "as in games.csv; 0 for a problem with the file rather than one game (junk between games, byte-order mark)",
+        ),
+        col("move", "1-based main-line move number; 0 for file, root or setup problems"),
+        col(
+            "code",
+            "what kind of problem (see Finding codes); an illegal move is exactly one of occupied, suicide, ko, superko, off-board",
+        ),
+        col("severity", "`info`, `warning` or `error`"),
+        col("message", "a sentence naming the point, value or bytes involved"),
+        col("line", "1-based line of the game in its file (empty for file problems)"),
+        col("offset", "byte offset of the game in its file (empty for file problems)"),
+    ];
+
+    /// A row for a problem with a source as a whole (game 0).
+    pub fn for_source(source: &str, finding: &Finding, guard: CellGuard) -> FindingRow {
+        FindingRow {
+            source: guard.owned(source),
+            game: 0,
+            move_number: finding.move_number,
+            code: finding.code.as_str(),
+            severity: finding.severity.as_str(),
+            message: guard.owned(&finding.message),
+            line: None,
+            offset: None,
+        }
+    }
+}
+
+/// One row of `scores.csv` (and of `kifu score`): one per game and requested ruleset.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ScoreRow {
+    /// See [`ScoreRow::COLUMNS`].
+    pub source: String,
+    /// See [`ScoreRow::COLUMNS`].
+    pub game: u32,
+    /// See [`ScoreRow::COLUMNS`].
+    pub ruleset: &'static str,
+    /// See [`ScoreRow::COLUMNS`].
+    pub preset: &'static str,
+    /// See [`ScoreRow::COLUMNS`].
+    pub komi: Option<String>,
+    /// See [`ScoreRow::COLUMNS`].
+    pub result: String,
+    /// See [`ScoreRow::COLUMNS`].
+    pub margin: Option<String>,
+    /// See [`ScoreRow::COLUMNS`].
+    pub dead_stones: &'static str,
+    /// See [`ScoreRow::COLUMNS`].
+    pub confidence: &'static str,
+}
+
+impl ScoreRow {
+    /// The columns of `scores.csv`, in order.
+    pub const COLUMNS: &'static [Column] = &[
+        col("source", "as in games.csv"),
+        col("game", "as in games.csv"),
+        col("ruleset", "the name as requested with --rules (recorded, chinese, ...)"),
+        col(
+            "preset",
+            "the preset actually used (`custom` for a KataGo-style RU string); empty when the game was not scored",
+        ),
+        col("komi", "komi used, in points"),
+        col(
+            "result",
+            "SGF form (B+3.5, W+0.5, 0, Void) or empty when no score can be computed (findings.csv says why)",
+        ),
+        col("margin", "Black minus White in points, komi and compensation included"),
+        col("dead_stones", "where the dead stones came from: as-is, markup or estimate"),
+        col("confidence", "how far the recomputed score can be trusted: low, medium or high"),
+    ];
+}
+
+/// One row of `disagreements.csv`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct DisagreementRow {
+    /// See [`DisagreementRow::COLUMNS`].
+    pub source: String,
+    /// See [`DisagreementRow::COLUMNS`].
+    pub game: u32,
+    /// See [`DisagreementRow::COLUMNS`].
+    pub kind: &'static str,
+    /// See [`DisagreementRow::COLUMNS`].
+    pub detail: String,
+    /// See [`DisagreementRow::COLUMNS`].
+    pub confidence: &'static str,
+}
+
+impl DisagreementRow {
+    /// The columns of `disagreements.csv`, in order.
+    pub const COLUMNS: &'static [Column] = &[
+        col("source", "as in games.csv"),
+        col("game", "as in games.csv"),
+        col(
+            "kind",
+            "recorded-vs-recomputed (RE against the score under the record's rules) or winner-flip (between two requested rulesets)",
+        ),
+        col("detail", "both sides and, where it can be told, the likely reason"),
+        col("confidence", "confidence of the recomputed side: low, medium or high"),
+    ];
+}
+
+/// Everything the reports say about one game: its rows, and the typed values the summary counts.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameReport {
+    /// The `games.csv` row.
+    pub game: GameRow,
+    /// The `findings.csv` rows.
+    pub findings: Vec<FindingRow>,
+    /// The `scores.csv` rows, one per requested ruleset.
+    pub scores: Vec<ScoreRow>,
+    /// The `disagreements.csv` rows.
+    pub disagreements: Vec<DisagreementRow>,
+    /// The game's status.
+    pub status: GameStatus,
+    /// Code and severity of each finding, in order.
+    pub finding_codes: Vec<(Code, Severity)>,
+    /// Kind of each disagreement, in order.
+    pub disagreement_kinds: Vec<DisagreementKind>,
+}
+
+impl GameReport {
+    /// The rows for one analysed game. `requested` is `--rules` in order: scores.csv gets one
+    /// row per requested ruleset whether or not a score could be computed.
+    pub fn new(
+        record: &GameRecord,
+        analysis: &GameAnalysis,
+        requested: &[RulesetRequest],
+        guard: CellGuard,
+    ) -> GameReport {
+        let location = &record.location;
+        let source = guard.owned(&location.source);
+        let parsed = record.status != ReadStatus::Failed;
+        let text = |value: Option<&str>| guard.owned(value.unwrap_or(""));
+        let game = GameRow {
+            source: source.clone(),
+            game: location.game,
+            status: analysis.status.as_str(),
+            board: if parsed { board_name(record) } else { String::new() },
+            handicap: parsed.then_some(record.handicap),
+            komi: parsed.then(|| format_points(record.komi.points)),
+            rules: text(record.rules.raw.as_deref()),
+            moves: parsed.then_some(record.moves.len()),
+            result_raw: text(record.result.raw.as_deref()),
+            result: record.result.outcome.map(|o| o.to_string()).unwrap_or_default(),
+            black: text(record.property("PB")),
+            white: text(record.property("PW")),
+            black_rank: text(record.property("BR")),
+            white_rank: text(record.property("WR")),
+            date: text(record.property("DT")),
+            event: text(record.property("EV")),
+            encoding: if record.encoding.origin == CharsetOrigin::NotDecoded {
+                ""
+            } else {
+                record.encoding.name
+            },
+            encoding_from: charset_origin_name(record.encoding.origin),
+            parser: parser_name(record.status),
+            findings: analysis.findings.len(),
+            line: location.line,
+            offset: location.offset,
+        };
+        let findings = analysis
+            .findings
+            .iter()
+            .map(|f| FindingRow {
+                source: source.clone(),
+                game: location.game,
+                move_number: f.move_number,
+                code: f.code.as_str(),
+                severity: f.severity.as_str(),
+                message: guard.owned(&f.message),
+                line: Some(location.line),
+                offset: Some(location.offset),
+            })
+            .collect();
+        let scores = requested
+            .iter()
+            .enumerate()
+            .map(|(i, request)| {
+                // `analysis.scores` follows the request order; look the name up if it does not.
+                let score = analysis
+                    .scores
+                    .get(i)
+                    .filter(|s| s.requested == request.name())
+                    .or_else(|| analysis.scores.iter().find(|s| s.requested == request.name()));
+                match score {
+                    Some(s) => ScoreRow {
+                        source: source.clone(),
+                        game: location.game,
+                        ruleset: request.name(),
+                        preset: s.preset,
+                        komi: Some(format_points(s.komi)),
+                        result: s.outcome.map(|o| o.to_string()).unwrap_or_default(),
+                        margin: s.outcome.and_then(|o| o.margin()).map(format_points),
+                        dead_stones: s.dead_stones.as_str(),
+                        confidence: s.confidence.as_str(),
+                    },
+                    None => ScoreRow {
+                        source: source.clone(),
+                        game: location.game,
+                        ruleset: request.name(),
+                        preset: "",
+                        komi: None,
+                        result: String::new(),
+                        margin: None,
+                        dead_stones: "",
+                        confidence: "",
+                    },
+                }
+            })
+            .collect();
+        let disagreements = analysis
+            .disagreements
+            .iter()
+            .map(|d| DisagreementRow {
+                source: source.clone(),
+                game: location.game,
+                kind: d.kind.as_str(),
+                detail: guard.owned(&d.detail),
+                confidence: d.confidence.as_str(),
+            })
+            .collect();
+        GameReport {
+            game,
+            findings,
+            scores,
+            disagreements,
+            status: analysis.status,
+            finding_codes: analysis.findings.iter().map(|f| (f.code, f.severity)).collect(),
+            disagreement_kinds: analysis.disagreements.iter().map(|d| d.kind).collect(),
+        }
+    }
+}
+
+/// `19`, or `19x13` (columns x rows) for a rectangular board.
+pub fn board_name(record: &GameRecord) -> String {
+    let size = record.size;
+    if size.is_square() {
+        size.width.to_string()
+    } else {
+        format!("{}x{}", size.width, size.height)
+    }
+}
+
+/// The `parser` column's word for a read status.
+pub fn parser_name(status: ReadStatus) -> &'static str {
+    match status {
+        ReadStatus::Fast => "fast",
+        ReadStatus::Strict => "strict",
+        ReadStatus::Lenient => "lenient",
+        ReadStatus::Failed => "failed",
+    }
+}
+
+/// The `encoding_from` column's word for how a charset was chosen (empty when nothing was
+/// decoded).
+pub fn charset_origin_name(origin: CharsetOrigin) -> &'static str {
+    match origin {
+        CharsetOrigin::Bom => "bom",
+        CharsetOrigin::Declared => "ca",
+        CharsetOrigin::Utf8 => "utf8",
+        CharsetOrigin::DamagedUtf8 => "damaged-utf8",
+        CharsetOrigin::Detected => "detected",
+        CharsetOrigin::Assumed => "assumed",
+        CharsetOrigin::NotDecoded => "",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::{
+        AnalysisOptions, Confidence, DeadStoneSource, Disagreement, RulesetScore, analyze,
+    };
+    use crate::record::{GameLocation, TextEncoding, unparsed};
+    use crate::rules::{BoardSize, Outcome, preset};
+
+    fn header_of<T: Serialize>(row: &T) -> Vec<String> {
+        let mut w = csv::Writer::from_writer(Vec::new());
+        w.serialize(row).unwrap();
+        let text = String::from_utf8(w.into_inner().unwrap()).unwrap();
+        text.lines().next().unwrap().split(',').map(str::to_owned).collect()
+    }
+
+    fn names(columns: &[Column]) -> Vec<String> {
+        columns.iter().map(|c| c.name.to_owned()).collect()
+    }
+
+    fn record() -> GameRecord {
+        let location = GameLocation { source: "=evil.sgf".into(), game: 3, offset: 120, line: 7 };
+        let encoding = TextEncoding { name: "UTF-8", origin: CharsetOrigin::Utf8, replaced: false };
+        let mut r = unparsed(location, encoding, "unbalanced parentheses");
+        r.status = ReadStatus::Strict;
+        r.findings.clear();
+        r.size = BoardSize::new(19, 13).unwrap();
+        r.properties = vec![("PB".into(), "@home".into()), ("PW".into(), "Cho Chikun".into())];
+        r.result.raw = Some("W+R".into());
+        r.result.outcome = Some(Outcome::from_margin(-2.5));
+        r
+    }
+
+    #[test]
+    fn every_row_struct_writes_the_header_its_table_documents() {
+        let rec = record();
+        let mut analysis = analyze(&rec, &AnalysisOptions::default());
+        analysis.findings.push(Finding::new(Code::Occupied, 12, "B at D4: occupied"));
+        analysis.disagreements.push(Disagreement {
+            kind: DisagreementKind::WinnerFlip,
+            detail: "-x".into(),
+            confidence: Confidence::High,
+        });
+        let requested = AnalysisOptions::default().rulesets;
+        let rep = GameReport::new(&rec, &analysis, &requested, CellGuard::Spreadsheet);
+        assert_eq!(header_of(&rep.game), names(GameRow::COLUMNS));
+        assert_eq!(header_of(&rep.findings[0]), names(FindingRow::COLUMNS));
+        assert_eq!(header_of(&rep.scores[0]), names(ScoreRow::COLUMNS));
+        assert_eq!(header_of(&rep.disagreements[0]), names(DisagreementRow::COLUMNS));
+    }
+
+    #[test]
+    fn a_game_row_guards_text_but_never_numbers_or_results() {
+        let rec = record();
+        let analysis = analyze(&rec, &AnalysisOptions::default());
+        let rep = GameReport::new(&rec, &analysis, &[], CellGuard::Spreadsheet);
+        assert_eq!(rep.game.source, "'=evil.sgf");
+        assert_eq!(rep.game.black, "'@home");
+        assert_eq!(rep.game.white, "Cho Chikun");
+        assert_eq!(rep.game.board, "19x13");
+        assert_eq!(rep.game.result, "W+2.5");
+        assert_eq!(rep.game.result_raw, "W+R");
+        let raw = GameReport::new(&rec, &analysis, &[], CellGuard::Raw);
+        assert_eq!(raw.game.source, "=evil.sgf");
+    }
+
+    #[test]
+    fn unparsed_games_leave_what_was_not_read_empty() {
+        let rec = unparsed(
+            GameLocation { source: "a.sgf".into(), game: 1, offset: 0, line: 1 },
+            TextEncoding { name: "UTF-8", origin: CharsetOrigin::Utf8, replaced: false },
+            "missing (",
+        );
+        let analysis = analyze(&rec, &AnalysisOptions::default());
+        let requested = AnalysisOptions::default().rulesets;
+        let rep = GameReport::new(&rec, &analysis, &requested, CellGuard::Spreadsheet);
+        assert_eq!(rep.game.status, "unparsed");
+        assert_eq!((rep.game.board.as_str(), rep.game.komi.as_deref()), ("", None));
+        assert_eq!(rep.game.moves, None);
+        assert_eq!(rep.game.findings, 1);
+        assert_eq!(rep.findings[0].code, "syntax");
+        // One score row per requested ruleset even when nothing could be scored.
+        let rulesets: Vec<_> = rep.scores.iter().map(|s| s.ruleset).collect();
+        assert_eq!(rulesets, ["recorded", "chinese", "japanese"]);
+        assert!(rep.scores.iter().all(|s| s.result.is_empty() && s.margin.is_none()));
+    }
+
+    #[test]
+    fn score_rows_print_margins_black_minus_white() {
+        let rec = record();
+        let mut analysis = analyze(&rec, &AnalysisOptions::default());
+        let chinese = preset("chinese").unwrap();
+        analysis.scores = vec![RulesetScore {
+            requested: "chinese".into(),
+            preset: chinese.name,
+            ruleset: chinese.ruleset,
+            komi: 7.5,
+            outcome: Some(Outcome::from_margin(-0.5)),
+            dead_stones: DeadStoneSource::Estimate,
+            confidence: Confidence::Medium,
+        }];
+        let requested =
+            [RulesetRequest::parse("recorded").unwrap(), RulesetRequest::Preset(chinese)];
+        let rep = GameReport::new(&rec, &analysis, &requested, CellGuard::Spreadsheet);
+        assert_eq!(rep.scores[0].result, "");
+        let s = &rep.scores[1];
+        assert_eq!((s.result.as_str(), s.margin.as_deref()), ("W+0.5", Some("-0.5")));
+        assert_eq!(
+            (s.komi.as_deref(), s.dead_stones, s.confidence),
+            (Some("7.5"), "estimate", "medium")
+        );
+    }
+}

@@ -1,0 +1,566 @@
+//! A game under a ruleset: the board plus everything the board does not know — whose turn it
+//! is, passes in a row and the end of the game, and every earlier situation, for the superko
+//! rules and for the cycles (triple ko, eternal life) that end a game without superko.
+//! This is KataGo's `BoardHistory` to the [`Board`]'s `Board`.
+//!
+//! # Strict and tolerant play
+//!
+//! [`Game::play`] refuses an illegal move and leaves the game as it was; [`Game::is_legal`]
+//! always agrees with it. [`Game::play_tolerant`] is for replaying records: it reports what was
+//! wrong with a move and then executes it as far as it can be executed, so that one bad move
+//! does not hide the rest of the game. A ko or superko retake is played, and a suicide is
+//! executed as SGF FF[4] executes it (the stone goes on, captures what it can, and the mover's
+//! chain comes off if it has no liberties). A move on an occupied point or off the board is
+//! not executed at all and changes nothing but the turn: KataGo's tolerant replay
+//! (`makeBoardMoveTolerant`) and sgfmill, Sabaki and goban all skip it. FF[4] would overwrite
+//! the stone instead ([`Board::play_forced`]), but a move on a stone is physically impossible
+//! in a real game: such moves are transcription damage, and removing the stone that was there
+//! would spoil every later position (shared corpus, aeb-pro Honinbo/59/Q04.sgf: skipping gives
+//! 45 moves on occupied points and 4 suicides from move 153; overwriting hides one suicide).
+//!
+//! Every illegal move is exactly one [`Illegal`] kind, the first that applies of: off the
+//! board, occupied, suicide (where the ruleset forbids it), ko, superko. Moves out of turn and
+//! after the end of the game are irregular rather than illegal: both kinds of play accept them
+//! and say so in [`Played`].
+//!
+//! # Repetitions
+//!
+//! A situation is the position plus, under situational superko and simple ko, the player to
+//! move (KataGo's `getKoHash`). Under positional or situational superko a move may not create a
+//! situation that occurred before; passes and setup do not clear the history.
+//!
+//! Under simple ko a repetition is legal, and a game that keeps repeating is in a whole-board
+//! cycle (triple ko, eternal life) that the rules end without result (Japanese 1989 Art. 12,
+//! with the players' agreement) or as a draw (the ruleset's [`super::ruleset::CycleEnd`]).
+//! [`Game::cycle`] says whether the game is in such a cycle now: since some move, every move
+//! has been legal and has recreated an earlier situation, with no pass between (a pass, or a
+//! setup, starts the count afresh, as in KataGo). An illegal move ends a cycle: an illegal ko
+//! retake recreates the position two moves back, which is a broken rule, not a cycle. Read at the end of a record, it tells whether the game ended in
+//! a cycle. KataGo stops a game at the third occurrence of one situation; records stop when the
+//! players agree, usually within the second round (aeb-pro Honinbo/49/01.sgf: the position
+//! repeats from move 328 and the game stops at 333), so kifu does not wait for a third.
+//!
+//! Every repetition is confirmed by rebuilding the earlier position and comparing stones,
+//! never by hash alone.
+
+use super::board::{Board, Illegal, MoveEffect};
+use super::history::{Change, Entry, History};
+use super::point::{BoardSize, Color, Move, Point};
+use super::ruleset::{KoRule, Ruleset};
+use super::zobrist;
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameEnd {
+    /// Two passes in a row; `at_move` is the number of the second.
+    TwoPasses {
+        /// The move number of the second pass.
+        at_move: u32,
+    },
+    /// A player resigned after `at_move` moves.
+    Resignation {
+        /// Who resigned.
+        loser: Color,
+        /// Moves played before the resignation.
+        at_move: u32,
+    },
+}
+
+/// A whole-board cycle under simple ko: since move `start`, every move has been legal and has
+/// recreated an earlier situation (same stones, same player to move), with no pass between.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Cycle {
+    /// The first move of the cycle: it recreated the situation after move `recreates`.
+    pub start: u32,
+    /// The move after which the situation `start` recreated had last arisen (0: the start of
+    /// the game or a setup).
+    pub recreates: u32,
+    /// The last move played, still inside the cycle.
+    pub last: u32,
+    /// The most times one situation of the cycle has occurred (KataGo ends a game at 3).
+    pub occurrences: u32,
+}
+
+impl Cycle {
+    /// The number of moves in one round of the cycle.
+    pub fn period(&self) -> u32 {
+        self.start - self.recreates
+    }
+}
+
+/// What a move did, beyond the board.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Played {
+    /// Why the move was illegal; only [`Game::play_tolerant`] executes such a move.
+    pub illegal: Option<Illegal>,
+    /// The mover was not the player to move.
+    pub out_of_turn: bool,
+    /// The game had already ended, this way; the move reopened it.
+    pub after_end: Option<GameEnd>,
+    /// Stones captured, suicided or overwritten.
+    pub effect: MoveEffect,
+    /// This move ended the game: the second pass in a row.
+    pub ended_game: bool,
+    /// The move after which the situation this move created had last arisen (0: the start or
+    /// a setup), when it recreated one: a superko violation, or a repetition under simple ko.
+    pub recreates: Option<u32>,
+}
+
+/// Something wrong with a setup (AB, AW, AE). The setup is applied anyway, as SGF says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SetupProblem {
+    /// The point lies outside the board; nothing was changed.
+    OffBoard {
+        /// The point.
+        point: Point,
+    },
+    /// A stone was put on a point that already held one, and replaced it.
+    Occupied {
+        /// The point.
+        point: Point,
+        /// The stone that was there.
+        was: Color,
+        /// The stone put there.
+        now: Color,
+    },
+    /// After the setup a chain has no liberties (SGF keeps it on the board).
+    NoLiberties {
+        /// The chain's first stone in reading order.
+        point: Point,
+        /// Its colour.
+        color: Color,
+        /// Its number of stones.
+        stones: u32,
+    },
+}
+
+/// Where an equal situation lies: the current one, or an entry of the history.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Earlier {
+    Current,
+    Entry(u32),
+}
+
+/// The current situation, which joins the history when the game moves on.
+#[derive(Clone, Copy, Debug)]
+struct Current {
+    key: u64,
+    move_number: u32,
+    count: u32,
+    /// The entry holding the same situation, when known (it takes that entry's slot).
+    same_as: Option<u32>,
+}
+
+/// Boards for confirming repetitions, created on the first hash hit and kept.
+#[derive(Clone, Debug)]
+struct Scratch {
+    candidate: Board,
+    earlier: Board,
+}
+
+/// A game in progress: see the module documentation.
+#[derive(Clone, Debug)]
+pub struct Game {
+    board: Board,
+    ruleset: Ruleset,
+    to_move: Color,
+    moves: u32,
+    consecutive_passes: u32,
+    end: Option<GameEnd>,
+    cycle: Option<Cycle>,
+    history: History,
+    current: Current,
+    scratch: Option<Box<Scratch>>,
+}
+
+impl Game {
+    /// A game on an empty board of `size` under `ruleset`, Black to move.
+    pub fn new(size: BoardSize, ruleset: Ruleset) -> Game {
+        let mut game = Game {
+            board: Board::new(size),
+            ruleset,
+            to_move: Color::Black,
+            moves: 0,
+            consecutive_passes: 0,
+            end: None,
+            cycle: None,
+            history: History::new(),
+            current: Current { key: 0, move_number: 0, count: 1, same_as: None },
+            scratch: None,
+        };
+        game.reset(size, ruleset);
+        game
+    }
+
+    /// A game starting from the stones of `board` (its prisoners and ko point are not kept),
+    /// with `to_move` to move.
+    pub fn from_board(board: &Board, to_move: Color, ruleset: Ruleset) -> Game {
+        let mut game = Game::new(board.size(), ruleset);
+        let stones: Vec<(Point, Option<Color>)> =
+            board.size().points().filter_map(|p| board.get(p).map(|c| (p, Some(c)))).collect();
+        game.setup(stones);
+        game.set_to_move(to_move);
+        game
+    }
+
+    /// Starts a new game on an empty board, reusing this one's memory.
+    pub fn reset(&mut self, size: BoardSize, ruleset: Ruleset) {
+        self.board.reset(size);
+        self.ruleset = ruleset;
+        self.to_move = Color::Black;
+        self.moves = 0;
+        self.consecutive_passes = 0;
+        self.end = None;
+        self.cycle = None;
+        self.history.clear(size);
+        self.new_situation(None);
+    }
+
+    /// The board as it stands.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The ruleset the game is played under.
+    pub fn ruleset(&self) -> &Ruleset {
+        &self.ruleset
+    }
+
+    /// The player to move: the opponent of the last mover, or as set up.
+    pub fn to_move(&self) -> Color {
+        self.to_move
+    }
+
+    /// Number of moves played (passes, illegal and off-board moves included).
+    pub fn moves_played(&self) -> u32 {
+        self.moves
+    }
+
+    /// Number of passes at the end of the moves played so far.
+    pub fn consecutive_passes(&self) -> u32 {
+        self.consecutive_passes
+    }
+
+    /// How the game ended, if it has (and was not reopened by a later move).
+    pub fn end(&self) -> Option<GameEnd> {
+        self.end
+    }
+
+    /// The whole-board cycle the game is in now, under simple ko (see the module
+    /// documentation); `None` once a move creates a new situation, after a pass, and always
+    /// under the superko rules (where repetitions are illegal instead).
+    pub fn cycle(&self) -> Option<Cycle> {
+        self.cycle
+    }
+
+    /// Says who moves next (SGF `PL`, or White after handicap stones).
+    pub fn set_to_move(&mut self, color: Color) {
+        if color != self.to_move {
+            self.to_move = color;
+            self.new_situation(None);
+        }
+    }
+
+    /// Records a resignation by `loser`: later moves are reported as after the end.
+    pub fn resign(&mut self, loser: Color) {
+        self.end = Some(GameEnd::Resignation { loser, at_move: self.moves });
+    }
+
+    /// Applies setup changes in order (`Some(colour)` adds a stone, `None` clears the point)
+    /// as SGF does: stones replace whatever is there and capture nothing. Returns what was
+    /// wrong with them; an empty list allocates nothing. Before the first move the set-up
+    /// position is the start of the game; later, the position it replaces stays in the history
+    /// for the superko rules, while under simple ko cycles are counted afresh, as after a pass.
+    pub fn setup(
+        &mut self,
+        changes: impl IntoIterator<Item = (Point, Option<Color>)>,
+    ) -> Vec<SetupProblem> {
+        let mut problems = Vec::new();
+        if self.moves > 0 {
+            self.record_current();
+        }
+        if self.ruleset.ko == KoRule::Simple {
+            // As after a pass, cycles are counted afresh (KataGo starts a new history).
+            self.history.forget_situations();
+            self.cycle = None;
+        }
+        let mut changed = Vec::new();
+        for (point, stone) in changes {
+            let Some(loc) = self.board.loc(point) else {
+                problems.push(SetupProblem::OffBoard { point });
+                continue;
+            };
+            let was = self.board.set_stone_loc(loc, stone);
+            if let (Some(was), Some(now)) = (was, stone) {
+                problems.push(SetupProblem::Occupied { point, was, now });
+            }
+            if was != stone {
+                self.history.log(Change::Set { loc, stone }, &self.board);
+                changed.push(point);
+            }
+        }
+        // Chains this setup left without liberties: they hold a changed point or touch one.
+        let mut reported = Vec::new();
+        for &point in &changed {
+            for q in std::iter::once(point).chain(self.board.neighbors(point)) {
+                let (Some(color), Some(chain)) = (self.board.get(q), self.board.chain_id(q)) else {
+                    continue;
+                };
+                if self.board.liberty_count(q) == 0 && !reported.contains(&chain) {
+                    reported.push(chain);
+                    let first = self.board.chain_stones(q).min_by_key(|p| (p.y, p.x));
+                    problems.push(SetupProblem::NoLiberties {
+                        point: first.unwrap_or(q),
+                        color,
+                        stones: self.board.chain_len(q),
+                    });
+                }
+            }
+        }
+        self.new_situation(None);
+        problems
+    }
+
+    /// Whether `color` may play `mv` now: `Ok` exactly when [`Game::play`] would accept it.
+    /// Turn order and the end of the game are not rules of legality (see [`Played`]).
+    pub fn check(&self, color: Color, mv: Move) -> Result<(), Illegal> {
+        self.check_with(color, mv, &mut None).map_err(|(illegal, _)| illegal)
+    }
+
+    /// Whether `color` may play `mv` now; always equals `play(color, mv).is_ok()`.
+    pub fn is_legal(&self, color: Color, mv: Move) -> bool {
+        self.check(color, mv).is_ok()
+    }
+
+    /// Plays a legal move, or returns why it is illegal and leaves the game unchanged.
+    pub fn play(&mut self, color: Color, mv: Move) -> Result<Played, Illegal> {
+        let mut scratch = self.scratch.take();
+        let result = match self.check_with(color, mv, &mut scratch) {
+            Ok(()) => Ok(self.execute(color, mv, None, None, &mut scratch)),
+            Err((illegal, _)) => Err(illegal),
+        };
+        self.scratch = scratch;
+        result
+    }
+
+    /// Plays a move whatever the rules say, as a record is replayed: [`Played::illegal`] says
+    /// what was wrong, and the move is executed as SGF FF[4] executes it (see the module
+    /// documentation). A move off the board changes nothing but the turn.
+    pub fn play_tolerant(&mut self, color: Color, mv: Move) -> Played {
+        let mut scratch = self.scratch.take();
+        let (illegal, earlier) = match self.check_with(color, mv, &mut scratch) {
+            Ok(()) => (None, None),
+            Err((illegal, earlier)) => (Some(illegal), earlier),
+        };
+        let played = self.execute(color, mv, illegal, earlier, &mut scratch);
+        self.scratch = scratch;
+        played
+    }
+
+    // --- internals -------------------------------------------------------------------------
+
+    /// The situation key of a position with `to_move` to move under this ruleset.
+    #[inline]
+    fn key(&self, hash: u64, to_move: Color) -> u64 {
+        match (self.ruleset.ko, to_move) {
+            (KoRule::PositionalSuperko, _) | (_, Color::Black) => hash,
+            (_, Color::White) => hash ^ zobrist::white_to_move_key(),
+        }
+    }
+
+    /// Whether two situations with these players to move can be equal under this ruleset.
+    #[inline]
+    fn same_player(&self, a: Color, b: Color) -> bool {
+        self.ruleset.ko == KoRule::PositionalSuperko || a == b
+    }
+
+    /// Legality, and for a superko violation the equal earlier situation.
+    fn check_with(
+        &self,
+        color: Color,
+        mv: Move,
+        scratch: &mut Option<Box<Scratch>>,
+    ) -> Result<(), (Illegal, Option<Earlier>)> {
+        let Move::Play(point) = mv else { return Ok(()) };
+        let loc = self.board.loc(point).ok_or((Illegal::OffBoard, None))?;
+        self.board.check_loc(color, loc, self.ruleset.suicide).map_err(|e| (e, None))?;
+        if self.ruleset.has_superko()
+            && let Some(earlier) = self.repeated_by(color, loc, scratch)
+        {
+            return Err((Illegal::Superko, Some(earlier)));
+        }
+        Ok(())
+    }
+
+    /// The earlier situation that a move by `color` on the empty `loc` would recreate.
+    fn repeated_by(
+        &self,
+        color: Color,
+        loc: u16,
+        scratch: &mut Option<Box<Scratch>>,
+    ) -> Option<Earlier> {
+        let next = color.opponent();
+        let key = self.key(self.board.hash_after_loc(color, loc), next);
+        let current_hit = self.current.key == key;
+        let mut candidates = self.history.candidates(key).peekable();
+        if !current_hit && candidates.peek().is_none() {
+            return None;
+        }
+        let scratch = self.scratch_for(scratch);
+        scratch.candidate.clone_from(&self.board);
+        scratch.candidate.play_forced_loc(color, loc);
+        if current_hit
+            && self.same_player(self.to_move, next)
+            && scratch.candidate.same_stones(&self.board)
+        {
+            return Some(Earlier::Current);
+        }
+        candidates
+            .find(|&e| self.same_as_entry(e, &scratch.candidate, next, &mut scratch.earlier))
+            .map(Earlier::Entry)
+    }
+
+    /// Whether entry `e` holds the stones of `board` with `to_move` to move (as the ruleset
+    /// compares situations), checked by rebuilding the entry's position.
+    fn same_as_entry(&self, e: u32, board: &Board, to_move: Color, earlier: &mut Board) -> bool {
+        let entry = self.history.entries[e as usize];
+        if !self.same_player(entry.to_move, to_move) {
+            return false;
+        }
+        self.history.rebuild(entry.log_len, self.board.size(), earlier);
+        earlier.same_stones(board)
+    }
+
+    fn scratch_for<'s>(&self, scratch: &'s mut Option<Box<Scratch>>) -> &'s mut Scratch {
+        scratch.get_or_insert_with(|| {
+            let size = self.board.size();
+            Box::new(Scratch { candidate: Board::new(size), earlier: Board::new(size) })
+        })
+    }
+
+    /// Executes a move (legality already decided) and moves the history on.
+    fn execute(
+        &mut self,
+        color: Color,
+        mv: Move,
+        illegal: Option<Illegal>,
+        earlier: Option<Earlier>,
+        scratch: &mut Option<Box<Scratch>>,
+    ) -> Played {
+        let mut played =
+            Played { illegal, out_of_turn: color != self.to_move, ..Played::default() };
+        if let Some(end) = self.end.take() {
+            played.after_end = Some(end);
+            self.consecutive_passes = 0;
+        }
+        let left = self.record_current();
+        let mut same_as = match earlier {
+            Some(Earlier::Current) => Some(left),
+            Some(Earlier::Entry(e)) => Some(e),
+            None => None,
+        };
+        played.recreates = same_as.map(|e| self.history.entries[e as usize].move_number);
+        self.moves += 1;
+        self.to_move = color.opponent();
+        let mut on_board = false;
+        match mv {
+            Move::Pass => {
+                self.board.pass();
+                self.consecutive_passes += 1;
+                if self.consecutive_passes >= 2 {
+                    self.end = Some(GameEnd::TwoPasses { at_move: self.moves });
+                    played.ended_game = true;
+                }
+                if self.ruleset.ko == KoRule::Simple {
+                    // A pass breaks a cycle (KataGo clears the history for no-result checks).
+                    self.history.forget_situations();
+                    self.cycle = None;
+                }
+            }
+            Move::Play(point) => {
+                self.consecutive_passes = 0;
+                match self.board.loc(point) {
+                    // Off the board or on a stone: nothing can be placed (see the module
+                    // documentation); the turn passes and the ko is lifted.
+                    None => self.board.pass(),
+                    Some(_) if self.board.get(point).is_some() => self.board.pass(),
+                    Some(loc) => {
+                        played.effect = self.board.play_forced_loc(color, loc);
+                        self.history.log(Change::Play { loc, color }, &self.board);
+                        on_board = true;
+                    }
+                }
+            }
+        }
+        if !on_board && self.ruleset.ko == KoRule::PositionalSuperko {
+            // Nothing moved: the position is the one just left.
+            same_as = Some(left);
+        }
+        self.new_situation(same_as);
+        if matches!(mv, Move::Play(_)) && self.ruleset.ko == KoRule::Simple {
+            played.recreates = self.count_repetition(scratch);
+            if illegal.is_some() {
+                // A cycle is made of legal moves: an illegal ko retake repeats the position
+                // two moves back, which is a broken rule (reported as such), not a cycle.
+                self.cycle = None;
+            }
+        }
+        played
+    }
+
+    /// Makes the current board and player the current situation.
+    fn new_situation(&mut self, same_as: Option<u32>) {
+        self.current = Current {
+            key: self.key(self.board.hash(), self.to_move),
+            move_number: self.moves,
+            count: 1,
+            same_as,
+        };
+    }
+
+    /// Adds the current situation to the history; returns its entry.
+    fn record_current(&mut self) -> u32 {
+        let c = self.current;
+        let index = self.history.entries.len() as u32;
+        self.history.entries.push(Entry {
+            log_len: self.history.log_len(),
+            move_number: c.move_number,
+            count: c.count,
+            to_move: self.to_move,
+        });
+        self.history.insert(c.key, index, c.same_as);
+        index
+    }
+
+    /// Under simple ko: counts the occurrences of the new situation since the history was last
+    /// emptied, and starts, extends or ends the current cycle. Returns the move after which
+    /// the situation last arose, if it is a repetition.
+    fn count_repetition(&mut self, scratch: &mut Option<Box<Scratch>>) -> Option<u32> {
+        let key = self.current.key;
+        let equal = if self.history.candidates(key).next().is_some() {
+            let scratch = self.scratch_for(scratch);
+            self.history
+                .candidates(key)
+                .find(|&e| self.same_as_entry(e, &self.board, self.to_move, &mut scratch.earlier))
+        } else {
+            None
+        };
+        let Some(equal) = equal else {
+            self.cycle = None;
+            return None;
+        };
+        let earlier = self.history.entries[equal as usize];
+        self.current.same_as = Some(equal);
+        self.current.count = earlier.count + 1;
+        let count = self.current.count;
+        let cycle = self.cycle.get_or_insert(Cycle {
+            start: self.moves,
+            recreates: earlier.move_number,
+            last: self.moves,
+            occurrences: count,
+        });
+        cycle.last = self.moves;
+        cycle.occurrences = cycle.occurrences.max(count);
+        Some(earlier.move_number)
+    }
+}

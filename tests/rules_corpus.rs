@@ -1,0 +1,231 @@
+//! Known real cases from the shared corpus (`../shared/corpus`, A. E. Brouwer's professional
+//! collection as kept in shiofreecss/Gosei-Kifu): a corrupt record full of moves on occupied
+//! points, and an eternal-life game recorded as Void. Skipped, with a message, when the corpus
+//! is absent.
+//!
+//! These tests read SGF with a minimal main-line extraction over `sgf_parse` written here.
+//! TODO(issue 3): switch to `kifu::record::sgf::read_game` once the record adapter lands; the
+//! rules core itself never sees SGF.
+
+use std::path::PathBuf;
+
+use kifu::analysis::replay::{Replay, replay};
+use kifu::analysis::{AnalysisOptions, GameStatus, analyze};
+use kifu::finding::Code;
+use kifu::record::{
+    CharsetOrigin, GameLocation, GameRecord, Komi, KomiOrigin, Placement, ReadStatus, RecordRules,
+    RecordedMove, RecordedResult, RulesOrigin, TextEncoding,
+};
+use kifu::rules::{BoardSize, Color, Cycle, Move, Point, Ruleset, preset};
+use sgf_parse::go::{self, Prop};
+
+/// The shared corpus: `KIFU_SHARED_CORPUS`, else `../shared/corpus` or `../../shared/corpus`
+/// from the package root.
+fn corpus() -> Option<PathBuf> {
+    let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    std::env::var_os("KIFU_SHARED_CORPUS")
+        .map(PathBuf::from)
+        .into_iter()
+        .chain([manifest.join("../shared/corpus"), manifest.join("../../shared/corpus")])
+        .find(|p| p.is_dir())
+}
+
+/// The record at `relative` in the corpus, or `None` (with a message) when it is absent.
+fn corpus_record(relative: &str) -> Option<GameRecord> {
+    let Some(path) = corpus().map(|c| c.join(relative)).filter(|p| p.is_file()) else {
+        eprintln!("skipped: shared corpus file {relative} not found (set KIFU_SHARED_CORPUS)");
+        return None;
+    };
+    let text = std::fs::read_to_string(&path).expect("corpus files in these tests are UTF-8");
+    Some(record_from_sgf(&text, &path.display().to_string()))
+}
+
+/// The root setup, PL, HA, SZ and main-line moves of the first game in `text`.
+fn record_from_sgf(text: &str, source: &str) -> GameRecord {
+    let root = go::parse(text).expect("the test files parse").into_iter().next().unwrap();
+    let convert = |p: &go::Point| Point::new(p.x, p.y);
+    let mut size = BoardSize::STANDARD;
+    let mut setup = Vec::new();
+    let mut to_move = None;
+    let mut handicap = 0;
+    let mut moves = Vec::new();
+    for (node_index, node) in root.main_variation().enumerate() {
+        for prop in node.properties() {
+            let mut place = |points: &std::collections::HashSet<go::Point>, stone| {
+                let mut points: Vec<Point> = points.iter().map(convert).collect();
+                points.sort();
+                setup.extend(points.into_iter().map(|point| Placement { point, stone }));
+            };
+            match prop {
+                Prop::SZ((w, h)) => size = BoardSize::new(*w, *h).unwrap(),
+                Prop::AE(points) => place(points, None),
+                Prop::AB(points) => place(points, Some(Color::Black)),
+                Prop::AW(points) => place(points, Some(Color::White)),
+                Prop::PL(c) => {
+                    to_move = Some(if *c == sgf_parse::Color::Black {
+                        Color::Black
+                    } else {
+                        Color::White
+                    })
+                }
+                Prop::HA(n) => handicap = *n as u32,
+                Prop::B(m) | Prop::W(m) => {
+                    let color =
+                        if matches!(prop, Prop::B(_)) { Color::Black } else { Color::White };
+                    let mv = match m {
+                        go::Move::Move(p) if !(p.x == 19 && p.y == 19 && size.width <= 19) => {
+                            Move::Play(convert(p))
+                        }
+                        _ => Move::Pass,
+                    };
+                    moves.push(RecordedMove { color, mv, node: node_index as u32 });
+                }
+                _ => {}
+            }
+        }
+    }
+    let japanese = preset("japanese").unwrap();
+    GameRecord {
+        location: GameLocation { source: source.to_string(), game: 1, offset: 0, line: 1 },
+        status: ReadStatus::Strict,
+        encoding: TextEncoding { name: "UTF-8", origin: CharsetOrigin::Utf8, replaced: false },
+        size,
+        setup,
+        later_setup: Vec::new(),
+        to_move,
+        moves,
+        handicap,
+        handicap_implied: false,
+        komi: Komi { points: 6.5, origin: KomiOrigin::Assumed, raw: None },
+        rules: RecordRules {
+            raw: None,
+            preset: Some(japanese),
+            ruleset: japanese.ruleset,
+            origin: RulesOrigin::Inferred,
+        },
+        result: RecordedResult { raw: None, outcome: None, in_zi: false, truncated: false },
+        markup: None,
+        properties: Vec::new(),
+        findings: Vec::new(),
+    }
+}
+
+fn rules(name: &str) -> Ruleset {
+    preset(name).unwrap().ruleset
+}
+
+fn count(replay: &Replay, code: Code) -> usize {
+    replay.findings.iter().filter(|f| f.code == code).count()
+}
+
+fn first(replay: &Replay, code: Code) -> Option<u32> {
+    replay.findings.iter().find(|f| f.code == code).map(|f| f.move_number)
+}
+
+fn illegal_moves(replay: &Replay) -> Vec<(u32, Code)> {
+    let illegal = [Code::Occupied, Code::Suicide, Code::Ko, Code::Superko, Code::OffBoard];
+    replay
+        .findings
+        .iter()
+        .filter(|f| illegal.contains(&f.code))
+        .map(|f| (f.move_number, f.code))
+        .collect()
+}
+
+/// A Honinbo preliminary (2003, Kurotaki - Redmond) whose record is corrupt from move 153:
+/// stretches of earlier moves replayed again. Known from the peers' cross-check
+/// (shared/peers/README.md): 45 moves on occupied points and 4 suicides.
+#[test]
+fn honinbo_59_q04_is_corrupt_from_move_153() {
+    let Some(record) = corpus_record("aeb-pro/Honinbo/59/Q04.sgf") else { return };
+    let replay = replay(&record, &rules("japanese"));
+    assert_eq!(replay.moves_played as usize, record.moves.len());
+    assert_eq!(count(&replay, Code::Occupied), 45);
+    assert_eq!(count(&replay, Code::Suicide), 4);
+    let illegal = illegal_moves(&replay);
+    assert_eq!(illegal.len(), 49, "nothing but occupied points and suicides");
+    assert_eq!(illegal.first(), Some(&(153, Code::Occupied)), "the first 152 moves are sound");
+    assert_eq!(replay.illegal_moves, 49);
+    let first = &replay.findings[0];
+    assert_eq!(first.message, "Black T13 (sg) is played on a White stone; the move is skipped");
+    replay.board.check_consistency().unwrap();
+
+    let analysis = analyze(&record, &AnalysisOptions::default());
+    assert_eq!(analysis.status, GameStatus::Illegal);
+    assert_eq!(analysis.findings, replay.findings, "the record itself has no findings here");
+}
+
+/// The 49th Honinbo league game Rin Kaiho - Komatsu Hideki (1993), recorded as Void: eternal
+/// life. Moves 328 to 333 recreate the positions after moves 322 to 327 (checked stone by
+/// stone; no position repeats earlier), then the record stops.
+#[test]
+fn honinbo_49_01_eternal_life_is_a_cycle_under_simple_ko_and_superko_otherwise() {
+    let Some(record) = corpus_record("aeb-pro/Honinbo/49/01.sgf") else { return };
+
+    let simple = replay(&record, &rules("japanese"));
+    assert_eq!(illegal_moves(&simple), []);
+    assert_eq!(simple.cycle, Some(Cycle { start: 328, recreates: 322, last: 333, occurrences: 2 }));
+    assert_eq!(first(&simple, Code::Cycle), Some(328));
+    assert_eq!(count(&simple, Code::Cycle), 1);
+    assert!(!simple.is_illegal());
+    assert_eq!(analyze(&record, &AnalysisOptions::default()).status, GameStatus::Ok);
+
+    for (ruleset, kind) in [("chinese", "positional"), ("aga", "situational")] {
+        let superko = replay(&record, &rules(ruleset));
+        let expected: Vec<(u32, Code)> = (328..=333).map(|m| (m, Code::Superko)).collect();
+        assert_eq!(illegal_moves(&superko), expected, "{ruleset}");
+        assert_eq!(superko.cycle, None, "{ruleset}: repetitions are illegal, not a cycle");
+        let message = &superko.findings[0].message;
+        assert_eq!(
+            message,
+            &format!("White D1 (ds) recreates the position after move 322 ({kind} superko)")
+        );
+        // Tolerant replay plays the moves anyway: the final position is the same.
+        assert!(superko.board.same_stones(&simple.board));
+    }
+}
+
+/// Every professional game of the shared corpus replays without a panic and ends on a
+/// consistent board. Slow (56k games in a debug build): run with
+/// `cargo test --release --test rules_corpus -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn every_aeb_pro_game_replays_to_a_consistent_board() {
+    let Some(root) = corpus().map(|c| c.join("aeb-pro")).filter(|p| p.is_dir()) else {
+        eprintln!("skipped: shared corpus not found (set KIFU_SHARED_CORPUS)");
+        return;
+    };
+    let mut files = Vec::new();
+    let mut dirs = vec![root];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(dir).unwrap().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|e| e == "sgf") {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    let mut counts = std::collections::BTreeMap::new();
+    let (mut games, mut moves) = (0, 0);
+    for path in &files {
+        let Ok(text) = std::fs::read_to_string(path) else { continue };
+        if sgf_parse::go::parse(&text).is_err() {
+            continue;
+        }
+        let record = record_from_sgf(&text, &path.display().to_string());
+        for name in ["japanese", "chinese"] {
+            let replay = replay(&record, &rules(name));
+            replay.board.check_consistency().unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            for f in &replay.findings {
+                *counts.entry((name, f.code.as_str())).or_insert(0u32) += 1;
+            }
+        }
+        games += 1;
+        moves += record.moves.len();
+    }
+    eprintln!("{games} games, {moves} moves; findings: {counts:?}");
+    assert!(games > 50_000);
+}

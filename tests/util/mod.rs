@@ -1,0 +1,139 @@
+//! Helpers for the CLI tests: a unique temporary folder per test, the real `kifu` binary run in
+//! it, CSV read back as rows, and equality assertions that show a readable diff.
+//!
+//! Modelled on ripgrep's `tests/util.rs` (`Dir`, `TestCommand`) and `eqnice!`.
+
+#![allow(dead_code)] // each test binary uses a different part
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+/// A temporary folder that disappears with the test.
+pub struct Dir {
+    root: tempfile::TempDir,
+}
+
+impl Dir {
+    /// A fresh folder whose name mentions the test.
+    pub fn new(test: &str) -> Dir {
+        let root = tempfile::Builder::new()
+            .prefix(&format!("kifu-cli-{test}-"))
+            .tempdir()
+            .expect("a temporary folder");
+        Dir { root }
+    }
+
+    /// The folder.
+    pub fn path(&self) -> &Path {
+        self.root.path()
+    }
+
+    /// `self.path().join(rel)`.
+    pub fn join(&self, rel: &str) -> PathBuf {
+        self.root.path().join(rel)
+    }
+
+    /// Writes a file (creating its folders).
+    pub fn create(&self, rel: &str, contents: impl AsRef<[u8]>) -> PathBuf {
+        let path = self.join(rel);
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent).unwrap();
+        }
+        std::fs::write(&path, contents).unwrap();
+        path
+    }
+
+    /// Reads a file as text.
+    pub fn read(&self, rel: &str) -> String {
+        std::fs::read_to_string(self.join(rel)).unwrap_or_else(|e| panic!("cannot read {rel}: {e}"))
+    }
+
+    /// The names in a folder, sorted.
+    pub fn list(&self, rel: &str) -> Vec<String> {
+        let mut names: Vec<String> = std::fs::read_dir(self.join(rel))
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    }
+
+    /// A `kifu` command run in this folder.
+    pub fn kifu<I, S>(&self, args: I) -> Command
+    where
+        I: IntoIterator<Item = S>,
+        S: AsRef<std::ffi::OsStr>,
+    {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_kifu"));
+        cmd.current_dir(self.path()).args(args).stdin(Stdio::null());
+        cmd
+    }
+}
+
+/// Runs a command and returns its output, whatever the exit status.
+pub fn run(cmd: &mut Command) -> Output {
+    cmd.output().expect("the kifu binary runs")
+}
+
+/// Runs a command that must exit with `code`; returns standard output.
+pub fn run_expect(cmd: &mut Command, code: i32) -> String {
+    let out = run(cmd);
+    assert_eq!(
+        out.status.code(),
+        Some(code),
+        "exit status of {cmd:?}\n--- stdout\n{}\n--- stderr\n{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("UTF-8 output")
+}
+
+/// Runs a command that must succeed; returns standard output.
+pub fn run_ok(cmd: &mut Command) -> String {
+    run_expect(cmd, 0)
+}
+
+/// Parses CSV text into rows of cells (header included).
+pub fn csv_rows(text: &str) -> Vec<Vec<String>> {
+    let mut reader = csv::ReaderBuilder::new().has_headers(false).from_reader(text.as_bytes());
+    reader.records().map(|r| r.expect("valid CSV").iter().map(str::to_owned).collect()).collect()
+}
+
+/// The values of one column (by header name), header excluded.
+pub fn column(text: &str, name: &str) -> Vec<String> {
+    let rows = csv_rows(text);
+    let header = rows.first().expect("a header");
+    let i = header.iter().position(|h| h == name).unwrap_or_else(|| panic!("no column {name}"));
+    rows[1..].iter().map(|r| r[i].clone()).collect()
+}
+
+/// Asserts two texts are equal, showing the first differing line with context.
+#[track_caller]
+pub fn assert_same_text(what: &str, expected: &str, got: &str) {
+    if expected == got {
+        return;
+    }
+    let e: Vec<&str> = expected.lines().collect();
+    let g: Vec<&str> = got.lines().collect();
+    let first = e.iter().zip(&g).position(|(a, b)| a != b).unwrap_or(e.len().min(g.len()));
+    let from = first.saturating_sub(2);
+    let mut report =
+        format!("{what} differ at line {} ({} vs {} lines)\n", first + 1, e.len(), g.len());
+    for i in from..(first + 3) {
+        if let Some(l) = e.get(i) {
+            report.push_str(&format!("  expected {:>5}: {l}\n", i + 1));
+        }
+        if let Some(l) = g.get(i) {
+            report.push_str(&format!("  got      {:>5}: {l}\n", i + 1));
+        }
+    }
+    panic!("{report}");
+}
+
+/// A short legal 9x9 game: Black and White play, then both pass.
+pub fn small_game(black: &str, white: &str, result: &str) -> String {
+    format!(
+        "(;GM[1]FF[4]CA[UTF-8]SZ[9]KM[7]RU[Chinese]PB[{black}]PW[{white}]RE[{result}]\n\
+         ;B[ee];W[cc];B[gc];W[cg];B[ge];W[eg];B[gg];W[ce];B[];W[])\n"
+    )
+}
