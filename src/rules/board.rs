@@ -999,6 +999,84 @@ impl Board {
     }
 }
 
+// --- read access by location (crate-internal) ---------------------------------------------
+//
+// The dead-stone estimator's playouts (`analysis::dead_stones`) play thousands of moves per
+// position; these read the padded array directly instead of converting points at every step.
+// Additive helpers only: they change nothing above.
+impl Board {
+    /// One past the largest location: every location is below this.
+    #[inline]
+    pub(crate) fn loc_count(&self) -> usize {
+        self.cells.len()
+    }
+
+    /// The four neighbours of a location (some may be wall cells).
+    #[inline]
+    pub(crate) fn neighbours_of(&self, loc: u16) -> [u16; 4] {
+        self.adjacent(loc)
+    }
+
+    /// Whether a location is on the board (not a wall cell).
+    #[inline]
+    pub(crate) fn on_board_at(&self, loc: u16) -> bool {
+        self.cells[loc as usize].color != WALL
+    }
+
+    /// Whether an on-board location is empty.
+    #[inline]
+    pub(crate) fn empty_at(&self, loc: u16) -> bool {
+        self.cells[loc as usize].color == EMPTY
+    }
+
+    /// The stone on a location (`None` for empty points and wall cells).
+    #[inline]
+    pub(crate) fn stone_at(&self, loc: u16) -> Option<Color> {
+        color_of(self.cells[loc as usize].color)
+    }
+
+    /// The head of the chain on a stone's location (identifies the chain).
+    #[inline]
+    pub(crate) fn head_at(&self, loc: u16) -> u16 {
+        self.cells[loc as usize].head
+    }
+
+    /// Liberties of the chain on a stone's location.
+    #[inline]
+    pub(crate) fn libs_at(&self, loc: u16) -> u32 {
+        self.head_cell(loc).libs as u32
+    }
+
+    /// Stones of the chain on a stone's location.
+    #[inline]
+    pub(crate) fn chain_len_at(&self, loc: u16) -> u32 {
+        self.head_cell(loc).stones as u32
+    }
+
+    /// Up to `max` distinct liberties of the chain on a stone's location, written to `out`;
+    /// returns how many were found.
+    pub(crate) fn some_liberties_at(&self, loc: u16, out: &mut [u16]) -> usize {
+        let head = self.cells[loc as usize].head;
+        let mut found = 0;
+        let mut cur = head;
+        loop {
+            for a in self.adjacent(cur) {
+                if self.cells[a as usize].color == EMPTY && !out[..found].contains(&a) {
+                    if found == out.len() {
+                        return found;
+                    }
+                    out[found] = a;
+                    found += 1;
+                }
+            }
+            cur = self.cells[cur as usize].next;
+            if cur == head {
+                return found;
+            }
+        }
+    }
+}
+
 /// The stones of one chain: see [`Board::chain_stones`].
 pub struct ChainStones<'a> {
     board: &'a Board,
