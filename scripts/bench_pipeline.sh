@@ -6,8 +6,9 @@
 # Measures, with the release binary:
 #   - games/s with -j1 and -j2 on ../shared/corpus/aeb-pro/Honinbo (4,266 single-game files) and
 #     on ../shared/corpus/tygem-9d/2016-12.sgf (one 7 MB collection of 5,204 games);
-#   - peak RSS (/usr/bin/time -v) on one copy of that collection and on ten copies concatenated
-#     into one 70 MB file (bounded memory: the difference is the raw bytes, not parse trees).
+#   - peak RSS (/usr/bin/time -v) on one copy of that collection, on ten copies concatenated
+#     into one 70 MB file, and on ten copies as ten files (bounded memory: what grows with a
+#     file is its raw bytes, never parse trees, and nothing grows with the number of files).
 # Wall time depends on the machine's load (2 shared cores here): the script also prints CPU
 # seconds (user + sys) and the load average, so figures can be compared across runs.
 set -euo pipefail
@@ -24,6 +25,8 @@ kifu="$PWD/target/release/kifu"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 for i in $(seq 10); do cat "$shared/tygem-9d/2016-12.sgf"; done > "$work/tygem-x10.sgf"
+mkdir "$work/tygem-10-files"
+for i in $(seq 10); do cp "$shared/tygem-9d/2016-12.sgf" "$work/tygem-10-files/$i.sgf"; done
 
 # One measured run: prints "wall_s cpu_s max_rss_kb games".
 measure() {
@@ -65,3 +68,4 @@ row "aeb-pro/Honinbo (4,266 files)" 2 "$shared/aeb-pro/Honinbo"
 row "tygem-9d/2016-12.sgf (1 file, 7 MB)" 1 "$shared/tygem-9d/2016-12.sgf"
 row "tygem-9d/2016-12.sgf (1 file, 7 MB)" 2 "$shared/tygem-9d/2016-12.sgf"
 row "tygem-9d/2016-12.sgf x10 (1 file, 70 MB)" 2 "$work/tygem-x10.sgf"
+row "tygem-9d/2016-12.sgf x10 (10 files of 7 MB)" 2 "$work/tygem-10-files"

@@ -34,7 +34,7 @@ fn game_folder(dir: &Dir, games: usize) -> usize {
 fn top_level_help_names_every_subcommand() {
     let dir = Dir::new("help");
     let help = run_ok(&mut dir.kifu(["--help"]));
-    for sub in ["audit", "check", "score", "rules", "codes"] {
+    for sub in ["audit", "check", "score", "show", "rules", "codes"] {
         assert!(help.contains(&format!("\n  {sub} ")), "`{sub}` missing from\n{help}");
     }
     assert!(help.contains("Exit status"), "{help}");
@@ -95,6 +95,7 @@ fn every_subcommand_has_help() {
     for (sub, must) in [
         ("check", "findings.csv"),
         ("score", "-r, --rules <LIST>"),
+        ("show", "--move <N>"),
         ("rules", "--csv"),
         ("codes", "--markdown"),
     ] {
@@ -218,21 +219,29 @@ fn the_summary_reconciles_with_the_csv_files() {
     assert_eq!(scores.len() as u64, 2 * summary["games"]);
 }
 
+/// Byte-identical reports on 1 thread with one batch and on 2 threads with batches of 3 games, on the
+/// bundled corpus's collections, archives and problem games (games of every size, some with
+/// findings, in collections and archives).
 #[test]
 fn thread_count_and_batch_size_do_not_change_a_byte() {
     let dir = Dir::new("determinism");
-    game_folder(&dir, 40);
-    let variants: [&[&str]; 3] = [
+    let generated = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/generated");
+    let inputs: Vec<String> = ["collections/9x9-400-games.sgf", "archives", "illegal", "problems"]
+        .iter()
+        .map(|p| format!("{generated}/{p}"))
+        .collect();
+    let variants: [&[&str]; 2] = [
         &["-j", "1", "--batch-games", "1000"],
-        &["-j", "2", "--batch-games", "3"],
-        &["-j", "2", "--batch-games", "1", "--batch-mb", "1"],
+        &["-j", "2", "--batch-games", "3", "--batch-mb", "1"],
     ];
     for (i, extra) in variants.iter().enumerate() {
         let out = format!("r{i}");
-        let mut args = vec!["audit", "-q", "-o", &out, "games"];
+        let mut args = vec!["audit", "-q", "-o", &out];
+        args.extend(inputs.iter().map(String::as_str));
         args.extend_from_slice(extra);
         run_ok(&mut dir.kifu(&args));
     }
+    assert!(column(&dir.read("r0/findings.csv"), "code").len() > 20, "a test with findings");
     for file in REPORT_FILES.iter().filter(|f| f.ends_with(".csv")) {
         let first = dir.read(&format!("r0/{file}"));
         for i in 1..variants.len() {
@@ -257,10 +266,11 @@ fn a_finished_run_replaces_the_previous_report_whole() {
 fn files_from_reads_a_list_of_paths() {
     let dir = Dir::new("files-from");
     game_folder(&dir, 6);
-    dir.create("list.txt", "# games to audit\ngames/a\n\ngames/d/002.sgf\r\n");
+    dir.create("list.txt", "# games to audit\ngames/a\n\ngames/d/002.sgf\r\ngames/a\n");
     run_ok(&mut dir.kifu(["audit", "-q", "-o", "r", "--files-from", "list.txt"]));
     let sources = column(&dir.read("r/games.csv"), "source");
-    // games/a holds games 0 and 3 (000.SGF, 003.sgf); games/d holds 2 and 5.
+    // games/a holds games 0 and 3 (000.SGF, 003.sgf); games/d holds 2 and 5. A path listed
+    // twice is read once.
     assert_eq!(sources, ["games/a/000.SGF", "games/a/003.sgf", "games/d/002.sgf"]);
 }
 
@@ -283,48 +293,87 @@ fn shards_cover_every_game_exactly_once() {
     assert_eq!(union, all);
 }
 
+/// One row of corpus/generated/MANIFEST.tsv: what the generator knows about a game.
+struct ManifestGame {
+    source: String,
+    game: String,
+    cells: BTreeMap<String, String>,
+}
+
+fn manifest(corpus: &str) -> Vec<ManifestGame> {
+    let text = std::fs::read_to_string(format!("{corpus}/generated/MANIFEST.tsv")).unwrap();
+    let mut lines = text.lines();
+    let header: Vec<&str> = lines.next().unwrap().split('\t').collect();
+    lines
+        .map(|line| {
+            let cells: BTreeMap<String, String> = header
+                .iter()
+                .zip(line.split('\t'))
+                .map(|(h, c)| (h.to_string(), c.to_string()))
+                .collect();
+            ManifestGame {
+                source: format!("{corpus}/{}", cells["source"]),
+                game: cells["game"].clone(),
+                cells,
+            }
+        })
+        .collect()
+}
+
+/// Rows of a CSV report keyed by (source, game).
+fn rows_by_game(text: &str) -> BTreeMap<(String, String), Vec<BTreeMap<String, String>>> {
+    let rows = csv_rows(text);
+    let header = rows[0].clone();
+    let mut map: BTreeMap<_, Vec<_>> = BTreeMap::new();
+    for row in &rows[1..] {
+        let cells: BTreeMap<String, String> =
+            header.iter().cloned().zip(row.iter().cloned()).collect();
+        let key = (cells["source"].clone(), cells["game"].clone());
+        map.entry(key).or_default().push(cells);
+    }
+    map
+}
+
 /// The bundled corpus (corpus/generated) as a whole: single files, collections, a zip, a
-/// tar.gz, three charsets. Every game of the generator's manifest has exactly one row, in input
-/// order, and the files are byte-identical on 1 and 2 threads with different batch sizes.
+/// tar.gz, three charsets. Every game of the generator's manifest has exactly one row with the
+/// manifest's board, komi, handicap, moves and result, and every deliberate problem is reported
+/// at its move with its code.
 #[test]
-fn the_bundled_corpus_is_accounted_for_and_identical_on_one_and_two_threads() {
+fn the_bundled_corpus_is_reported_as_generated() {
     let dir = Dir::new("corpus");
     let corpus = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus");
     let generated = format!("{corpus}/generated");
-    let manifest = std::fs::read_to_string(format!("{generated}/MANIFEST.tsv")).unwrap();
-    let mut expected: Vec<(String, String)> = manifest
-        .lines()
-        .skip(1)
-        .map(|line| {
-            let mut cells = line.split('\t');
-            (format!("{corpus}/{}", cells.next().unwrap()), cells.next().unwrap().to_owned())
-        })
-        .collect();
-    expected.sort();
+    let games = manifest(corpus);
 
-    run_ok(&mut dir.kifu(["audit", "-q", "-j", "1", "-o", "one", &generated]));
-    run_ok(&mut dir.kifu([
-        "audit",
-        "-q",
-        "-j",
-        "2",
-        "--batch-games",
-        "7",
-        "-o",
-        "two",
-        &generated,
-    ]));
-    let games = dir.read("one/games.csv");
-    let mut keys: Vec<(String, String)> =
-        column(&games, "source").into_iter().zip(column(&games, "game")).collect();
-    keys.sort();
-    assert_eq!(keys, expected, "games.csv has one row per game of the manifest");
-    for file in REPORT_FILES.iter().filter(|f| f.ends_with(".csv")) {
-        assert_same_text(
-            file,
-            &dir.read(&format!("one/{file}")),
-            &dir.read(&format!("two/{file}")),
-        );
+    run_ok(&mut dir.kifu(["audit", "-q", "-j", "2", "-o", "r", &generated]));
+    let rows = rows_by_game(&dir.read("r/games.csv"));
+    let findings = rows_by_game(&dir.read("r/findings.csv"));
+    let mut expected_keys: Vec<_> =
+        games.iter().map(|g| (g.source.clone(), g.game.clone())).collect();
+    expected_keys.sort();
+    let keys: Vec<_> = rows.keys().cloned().collect();
+    assert_eq!(keys, expected_keys, "games.csv has one row per game of the manifest");
+
+    for g in &games {
+        let key = (g.source.clone(), g.game.clone());
+        let row = &rows[&key][0];
+        for (column, manifest_column) in
+            ["board", "handicap", "komi", "moves", "result"].map(|c| (c, c))
+        {
+            assert_eq!(row[column], g.cells[manifest_column], "{column} of {key:?}");
+        }
+        let code = &g.cells["expected_code"];
+        let illegal =
+            ["occupied", "suicide", "ko", "superko", "off-board"].contains(&code.as_str());
+        assert_eq!(row["status"], if illegal { "illegal" } else { "ok" }, "status of {key:?}");
+        if !code.is_empty() {
+            let reported = findings
+                .get(&key)
+                .into_iter()
+                .flatten()
+                .any(|f| f["code"] == *code && f["move"] == g.cells["illegal_move"]);
+            assert!(reported, "{key:?}: no `{code}` finding at move {}", g.cells["illegal_move"]);
+        }
     }
 }
 
@@ -356,6 +405,27 @@ fn a_file_without_a_game_still_gets_its_row() {
     assert!(summary.contains("sources without a game: 2"), "{summary}");
 }
 
+/// Player names that spreadsheets would run as formulas get a leading quote in text columns;
+/// `--raw-text` writes them as read. Numbers are never touched.
+#[test]
+fn text_that_looks_like_a_formula_is_quoted_unless_raw_text() {
+    let dir = Dir::new("formulas");
+    let names =
+        concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/generated/names/spreadsheet-formulas.sgf");
+    run_ok(&mut dir.kifu(["audit", "-q", "-o", "guarded", names]));
+    run_ok(&mut dir.kifu(["audit", "-q", "-o", "raw", "--raw-text", names]));
+    let guarded = dir.read("guarded/games.csv");
+    assert_eq!(
+        column(&guarded, "black"),
+        ["'=HYPERLINK(\"http://example.invalid/\",\"x\")", "'+81 Tokyo", "'-dash-", "'@SUM(A1:A9)"]
+    );
+    assert_eq!(column(&guarded, "white"), ["Plain Name", "'@admin", "'=1+1", "-"]);
+    let raw = dir.read("raw/games.csv");
+    assert_eq!(column(&raw, "black")[2], "-dash-");
+    assert_eq!(column(&raw, "white")[2], "=1+1");
+    assert_eq!(column(&guarded, "komi"), column(&raw, "komi"));
+}
+
 // ---------------------------------------------------------------------------------------------
 // standard output commands
 
@@ -378,10 +448,15 @@ fn check_and_score_write_csv_on_stdout_with_optional_headers() {
 #[test]
 fn a_closed_pipe_ends_the_run_quietly() {
     let dir = Dir::new("pipe");
-    // Enough score rows (~70 bytes each) to fill any pipe buffer several times over.
-    game_folder(&dir, 1500);
+    // Far more output than a 64 KiB pipe buffer holds: 3 score rows of over 100 bytes per game.
+    let folder = format!("games/{}", "a-long-folder-name-".repeat(5));
+    for i in 0..600 {
+        dir.create(&format!("{folder}/{i:03}.sgf"), small_game("B", "W", "B+2"));
+    }
     let mut child = dir
-        .kifu(["score", "-j", "2", "games"])
+        // Small batches: the first rows are written at once, and every later write meets the
+        // closed pipe.
+        .kifu(["score", "-j", "2", "--batch-games", "16", "games"])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -394,6 +469,8 @@ fn a_closed_pipe_ends_the_run_quietly() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(0), "{stderr}");
     assert!(!stderr.contains("Broken pipe") && !stderr.contains("panicked"), "{stderr}");
+    // No summary: the run stopped at the closed pipe instead of reading every game.
+    assert!(!stderr.contains("kifu score:"), "the run went on after the pipe closed: {stderr}");
 }
 
 #[test]
@@ -408,6 +485,65 @@ fn rules_and_codes_print_their_tables() {
     let codes = run_ok(&mut dir.kifu(["codes"]));
     for code in ["occupied", "suicide", "ko", "superko", "off-board", "syntax"] {
         assert!(codes.lines().any(|l| l.starts_with(&format!("{code} "))), "{code}");
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// show
+
+#[test]
+fn show_draws_the_position_after_a_capture_with_prisoners() {
+    let dir = Dir::new("show");
+    // Black A5 takes the white stone on B5.
+    dir.create(
+        "capture.sgf",
+        "(;GM[1]SZ[5]KM[0]RU[Chinese];B[bb];W[ab];B[cb];W[ba];B[ca];W[bc];B[aa])",
+    );
+    let out = run_ok(&mut dir.kifu(["show", "capture.sgf"]));
+    let expected = "\
+capture.sgf, game 1: ? (B) vs ? (W)
+5, komi 0, RU Chinese
+position after move 7 of 7 (B A5), White to play
+prisoners: Black has taken 1, White has taken 0
+
+  A B C D E
+5 X . X . . 5
+4 O X X . . 4
+3 . O . . . 3
+2 . . . . . 2
+1 . . . . . 1
+  A B C D E
+
+no findings up to this move
+";
+    assert_same_text("kifu show", expected, &out);
+    let before = run_ok(&mut dir.kifu(["show", "capture.sgf", "--move", "4"]));
+    assert!(before.contains("5 . O . . . 5\n"), "{before}");
+    assert!(before.contains("after move 4 of 7 (W B5), Black to play"), "{before}");
+}
+
+#[test]
+fn show_lists_the_findings_up_to_the_move_shown() {
+    let dir = Dir::new("show-findings");
+    let ko = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/generated/illegal/ko-02.sgf");
+    let out = run_ok(&mut dir.kifu(["show", ko]));
+    assert!(out.contains("findings up to this move:\n  move 284: ko (error)"), "{out}");
+    let earlier = run_ok(&mut dir.kifu(["show", ko, "--move", "283"]));
+    assert!(earlier.contains("no findings up to this move"), "{earlier}");
+}
+
+#[test]
+fn show_refuses_a_game_or_move_that_does_not_exist() {
+    let dir = Dir::new("show-missing");
+    dir.create("one.sgf", small_game("a", "b", "B+2"));
+    for args in [
+        vec!["show", "one.sgf", "--game", "2"],
+        vec!["show", "one.sgf", "--move", "11"],
+        vec!["show", "missing.sgf"],
+    ] {
+        let out = run(&mut dir.kifu(&args));
+        assert_eq!(out.status.code(), Some(2), "kifu {args:?}");
+        assert!(!out.stderr.is_empty(), "kifu {args:?} says why");
     }
 }
 

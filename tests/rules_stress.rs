@@ -263,7 +263,13 @@ fn random_games_agree_with_a_naive_history() {
                         Ok(played) => played,
                         Err(e) => {
                             assert_eq!(Err(e), expected);
-                            assert!(game.board().same_stones(&before));
+                            let after = game.board();
+                            assert!(after.same_stones(&before) && after.hash() == before.hash());
+                            assert_eq!(after.ko(), before.ko(), "a refused move touched the ko");
+                            for c in [Color::Black, Color::White] {
+                                assert_eq!(after.prisoners(c), before.prisoners(c));
+                            }
+                            after.check_consistency().unwrap();
                             continue;
                         }
                     }

@@ -4,7 +4,10 @@
 //! It sits between the record layer (which it reads) and the pipeline and reports (which print
 //! what it returns). It does no I/O.
 
+pub mod agreement;
+pub mod dead_stones;
 pub mod replay;
+pub mod scoring;
 
 use crate::finding::Finding;
 use crate::record::{GameRecord, ReadStatus};
@@ -78,23 +81,51 @@ impl Default for AnalysisOptions {
 /// Analyses one game: replay, statuses, scores and disagreements. Pure and deterministic: the
 /// same record and options give the same analysis on any thread.
 pub fn analyze(record: &GameRecord, options: &AnalysisOptions) -> GameAnalysis {
-    let _ = options;
     if record.status == ReadStatus::Failed {
+        // The reader's own finding (syntax, no-game, io...) says why; scoring adds none.
+        let reason = "the record could not be parsed";
         return GameAnalysis {
             status: GameStatus::Unparsed,
             findings: record.findings.clone(),
-            scores: Vec::new(),
+            scores: options.rulesets.iter().map(|r| scoring::unscored(r, record, reason)).collect(),
             disagreements: Vec::new(),
         };
     }
-    // Legality is judged under the record's own rules; scoring (issue 4) plugs in here, on
-    // `replay.board`, under every requested ruleset.
+    // Legality is judged under the record's own rules; every requested ruleset counts the final
+    // position of that replay.
     let replay = replay::replay(record, &record.rules.ruleset);
     let status = if replay.is_illegal() { GameStatus::Illegal } else { GameStatus::Ok };
-    let mut findings = Vec::with_capacity(record.findings.len() + replay.findings.len());
+    let mut findings = Vec::with_capacity(record.findings.len() + replay.findings.len() + 2);
     findings.extend_from_slice(&record.findings);
-    findings.extend(replay.findings);
-    GameAnalysis { status, findings, scores: Vec::new(), disagreements: Vec::new() }
+    findings.extend_from_slice(&replay.findings);
+    let mut disagreements = Vec::new();
+    let scores = if options.rulesets.is_empty() {
+        Vec::new()
+    } else {
+        // The recorded result is always checked against the record's own rules, requested or
+        // not; that score is computed alongside the requested ones.
+        let mut requests = options.rulesets.clone();
+        let recorded_requested = requests.contains(&RulesetRequest::Recorded);
+        if !recorded_requested {
+            requests.push(RulesetRequest::Recorded);
+        }
+        let (mut scores, score_findings, statuses) =
+            scoring::score_all(record, &replay, &requests, options.dead_stones);
+        findings.extend(score_findings);
+        let recorded_score = if recorded_requested {
+            scores.iter().find(|s| s.requested == RulesetRequest::Recorded.name()).cloned()
+        } else {
+            scores.pop()
+        };
+        if let (Some(statuses), Some(recorded)) = (&statuses, &recorded_score)
+            && let Some(d) = agreement::recorded_vs_recomputed(record, &replay, statuses, recorded)
+        {
+            disagreements.push(d);
+        }
+        disagreements.extend(agreement::winner_flips(&scores));
+        scores
+    };
+    GameAnalysis { status, findings, scores, disagreements }
 }
 
 /// The status a game gets in `games.csv`.
@@ -180,6 +211,25 @@ pub struct RulesetScore {
     pub dead_stones: DeadStoneSource,
     /// How far the score can be trusted.
     pub confidence: Confidence,
+    /// The count behind the outcome (`None` when nothing was counted: no score, or a cycle).
+    pub count: Option<ScoreCount>,
+    /// Why the confidence is not high, why there is no score, or what decided the outcome
+    /// instead of a count; empty when there is nothing to say.
+    pub note: String,
+}
+
+/// The numbers behind a counted score.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ScoreCount {
+    /// Black's points before komi and handicap compensation (area: stones plus points, minus
+    /// any group tax; territory: points plus prisoners plus dead stones).
+    pub black: f64,
+    /// White's points, likewise.
+    pub white: f64,
+    /// Dead stones removed: Black's, White's.
+    pub dead: [u32; 2],
+    /// Points counting for nobody.
+    pub neutral: u32,
 }
 
 /// The kind of a disagreement.

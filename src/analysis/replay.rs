@@ -260,8 +260,7 @@ impl Findings {
         ruleset: &Ruleset,
     ) {
         if played.after_end.is_none() && !played.out_of_turn && played.illegal.is_none() {
-            // Nearly every move: nothing to say, and nothing to format.
-            return;
+            return; // the common case: nothing to say, nothing to format
         }
         let what = match mv {
             Move::Play(p) => format!("{color} {}", self.name(p)),

@@ -179,7 +179,7 @@ impl FromStr for Shard {
 }
 
 impl InputArgs {
-    /// The paths to read: PATH arguments, then those listed by --files-from.
+    /// The paths to read: PATH arguments, then those listed by --files-from, each once.
     pub fn paths(&self) -> std::io::Result<Vec<PathBuf>> {
         let mut paths = self.paths.clone();
         if let Some(list) = &self.files_from {
@@ -191,6 +191,9 @@ impl InputArgs {
             }
             paths.extend(read_path_list(list)?);
         }
+        // A path given twice is read once: every game appears in the report exactly once.
+        let mut seen = std::collections::HashSet::new();
+        paths.retain(|p| seen.insert(p.clone()));
         Ok(paths)
     }
 
@@ -214,7 +217,7 @@ impl ScoringArgs {
 }
 
 /// Checks an `--encoding` label against the labels the record layer knows.
-fn parse_encoding(label: &str) -> Result<String, String> {
+pub(crate) fn parse_encoding(label: &str) -> Result<String, String> {
     match crate::record::charset::resolve_label(label) {
         Some(_) => Ok(label.to_owned()),
         None => Err(format!(

@@ -20,6 +20,7 @@ pub mod codes;
 pub mod rules;
 pub mod score;
 pub mod session;
+pub mod show;
 
 use std::io;
 
@@ -61,6 +62,8 @@ pub enum Command {
     Check(check::Args),
     /// Score every game under the requested rulesets; CSV on standard output.
     Score(score::Args),
+    /// Show the board of one game at a move, with prisoners and findings so far.
+    Show(show::Args),
     /// List the ruleset presets and their parameters.
     Rules(rules::Args),
     /// List the finding codes with their severity and meaning.
@@ -73,6 +76,12 @@ pub fn run(cli: Cli) -> io::Result<u8> {
         Command::Audit(args) => audit::run(&args),
         Command::Check(args) => check::run(&args),
         Command::Score(args) => score::run(&args),
+        Command::Show(args) => {
+            let mut out = io::BufWriter::new(io::stdout().lock());
+            let code = show::run(&args, &mut out)?;
+            io::Write::flush(&mut out)?;
+            Ok(code)
+        }
         Command::Rules(args) => print_to_stdout(|out| rules::run(&args, out)),
         Command::Codes(args) => print_to_stdout(|out| codes::run(&args, out)),
     }

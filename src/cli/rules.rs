@@ -33,7 +33,7 @@ const HEADER: [&str; 11] = [
     "opening",
 ];
 
-/// The parameter cells of a ruleset, in [`HEADER`] order after the name.
+/// The parameter cells of a ruleset, in the order of the table's columns after the name.
 pub fn parameter_cells(r: &Ruleset) -> [String; 10] {
     [
         match r.scoring {

@@ -124,8 +124,8 @@ fn process(job: &Job, unit: Unit) -> Processed {
 /// The report of a game kifu panicked on: unparsed, with an `internal` finding.
 fn crashed_game(job: &Job, location: GameLocation, message: String) -> GameReport {
     let encoding = record::TextEncoding {
-        name: "UTF-8",
-        origin: record::CharsetOrigin::Utf8,
+        name: "none",
+        origin: record::CharsetOrigin::NotDecoded,
         replaced: false,
     };
     let mut record = record::unparsed(location, encoding, "not read: kifu failed on this game");
@@ -165,6 +165,24 @@ mod tests {
             let owners = shards.iter().filter(|s| s.keeps(ordinal)).count();
             assert_eq!(owners, 1, "source {ordinal}");
         }
+    }
+
+    #[test]
+    fn a_game_kifu_crashed_on_is_still_a_row_with_an_internal_finding() {
+        let job = Job {
+            paths: Vec::new(),
+            read: ReadOptions::default(),
+            analysis: AnalysisOptions::default(),
+            guard: CellGuard::Spreadsheet,
+            shard: None,
+        };
+        let location = GameLocation { source: "big.sgf".into(), game: 7, offset: 900, line: 30 };
+        let report = crashed_game(&job, location, "attempt to subtract with overflow".into());
+        assert_eq!((report.game.source.as_str(), report.game.game), ("big.sgf", 7));
+        assert_eq!(report.status, GameStatus::Unparsed);
+        assert_eq!(report.finding_codes, [(Code::Internal, crate::finding::Severity::Error)]);
+        assert!(report.findings[0].message.contains("attempt to subtract with overflow"));
+        assert_eq!(report.scores.len(), 3, "one score row per requested ruleset");
     }
 
     #[test]

@@ -518,6 +518,8 @@ mod tests {
             outcome: Some(Outcome::from_margin(-0.5)),
             dead_stones: DeadStoneSource::Estimate,
             confidence: Confidence::Medium,
+            count: None,
+            note: String::new(),
         }];
         let requested =
             [RulesetRequest::parse("recorded").unwrap(), RulesetRequest::Preset(chinese)];

@@ -25,6 +25,7 @@
 //! tests run it after every move of long random games.
 
 use std::fmt;
+use std::ops::{Index, IndexMut};
 
 use super::point::{BoardSize, Color, Point};
 use super::ruleset::SuicideRule;
@@ -106,6 +107,15 @@ pub struct MoveEffect {
     pub replaced: Option<Color>,
 }
 
+/// What [`Board::counters`] saves: the state a rebuild from colours cannot recover.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Counters {
+    ko: u16,
+    ko_banned: u8,
+    captures: [u32; 2],
+    suicides: [u32; 2],
+}
+
 /// Identifies a chain: equal for all stones of one chain, different between chains. Valid
 /// only until the next change to the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -121,11 +131,45 @@ struct Cell {
     stones: u16,
 }
 
+/// The padded array of cells, indexed by location.
+///
+/// Indexing is unchecked: the board's hot paths index several times per neighbour, and the
+/// bounds checks cost about a fifth of a move (measured with cachegrind on the replay bench).
+/// It is sound because of one invariant, kept by construction and checked in debug builds
+/// (which the stress tests run): every location used as an index is below the array's length.
+/// Locations come only from [`Board::loc`] (an on-board point), from the neighbours of an
+/// on-board location (the padding keeps them inside: the first on-board location is
+/// `stride + 1` and the last neighbour of the last one is `len - 1 - stride + width`), from
+/// chain links and heads (which always name stones), or from the ko point (a stone's former
+/// location or 0). No public method takes a location.
+#[derive(Clone, Debug, Default)]
+struct Cells(Vec<Cell>);
+
+impl Index<u16> for Cells {
+    type Output = Cell;
+
+    #[inline(always)]
+    fn index(&self, loc: u16) -> &Cell {
+        debug_assert!((loc as usize) < self.0.len(), "location {loc} outside the board");
+        // SAFETY: every location is below the length (see the type's documentation).
+        unsafe { self.0.get_unchecked(loc as usize) }
+    }
+}
+
+impl IndexMut<u16> for Cells {
+    #[inline(always)]
+    fn index_mut(&mut self, loc: u16) -> &mut Cell {
+        debug_assert!((loc as usize) < self.0.len(), "location {loc} outside the board");
+        // SAFETY: every location is below the length (see the type's documentation).
+        unsafe { self.0.get_unchecked_mut(loc as usize) }
+    }
+}
+
 /// A Go board of any size from 1x1 to 52x52, rectangular too. See the module documentation.
 pub struct Board {
     size: BoardSize,
     stride: u16,
-    cells: Vec<Cell>,
+    cells: Cells,
     ko: u16,
     ko_banned: u8,
     hash: u64,
@@ -153,7 +197,7 @@ impl Clone for Board {
     fn clone_from(&mut self, source: &Board) {
         self.size = source.size;
         self.stride = source.stride;
-        self.cells.clone_from(&source.cells);
+        self.cells.0.clone_from(&source.cells.0);
         self.ko = source.ko;
         self.ko_banned = source.ko_banned;
         self.hash = source.hash;
@@ -175,7 +219,7 @@ impl Board {
         let mut board = Board {
             size,
             stride: 0,
-            cells: Vec::new(),
+            cells: Cells::default(),
             ko: NONE,
             ko_banned: EMPTY,
             hash: 0,
@@ -194,11 +238,11 @@ impl Board {
         let stride = width + 1;
         self.size = size;
         self.stride = stride as u16;
-        self.cells.clear();
-        self.cells.resize(stride * (height + 2), Cell { color: WALL, ..Cell::default() });
+        self.cells.0.clear();
+        self.cells.0.resize(stride * (height + 2), Cell { color: WALL, ..Cell::default() });
         for y in 0..height {
             let row = (y + 1) * stride;
-            for cell in &mut self.cells[row + 1..row + 1 + width] {
+            for cell in &mut self.cells.0[row + 1..row + 1 + width] {
                 cell.color = EMPTY;
             }
         }
@@ -225,7 +269,7 @@ impl Board {
     /// The stone on `p`, or `None` when `p` is empty or off the board.
     #[inline]
     pub fn get(&self, p: Point) -> Option<Color> {
-        self.loc(p).and_then(|l| color_of(self.cells[l as usize].color))
+        self.loc(p).and_then(|l| color_of(self.cells[l].color))
     }
 
     /// The 64-bit Zobrist hash of the stones on the board (not of the ko point, the prisoners
@@ -277,14 +321,14 @@ impl Board {
         };
         adjacent
             .into_iter()
-            .filter(move |&a| a != NONE && self.cells[a as usize].color != WALL)
+            .filter(move |&a| a != NONE && self.cells[a].color != WALL)
             .map(move |a| self.point(a))
     }
 
     /// The chain holding the stone on `p`, or `None` when `p` is empty or off the board.
     pub fn chain_id(&self, p: Point) -> Option<ChainId> {
         let l = self.stone_loc(p)?;
-        Some(ChainId(self.cells[l as usize].head))
+        Some(ChainId(self.cells[l].head))
     }
 
     /// Number of liberties of the chain holding the stone on `p` (0 when `p` is empty or off
@@ -302,14 +346,14 @@ impl Board {
     /// The stones of the chain holding the stone on `p`, starting with its head (nothing when
     /// `p` is empty or off the board).
     pub fn chain_stones(&self, p: Point) -> ChainStones<'_> {
-        let head = self.stone_loc(p).map_or(NONE, |l| self.cells[l as usize].head);
+        let head = self.stone_loc(p).map_or(NONE, |l| self.cells[l].head);
         ChainStones { board: self, head, next: head }
     }
 
     /// The liberties of the chain holding the stone on `p`, each once (nothing when `p` is
     /// empty or off the board).
     pub fn chain_liberties(&self, p: Point) -> ChainLiberties<'_> {
-        let head = self.stone_loc(p).map_or(NONE, |l| self.cells[l as usize].head);
+        let head = self.stone_loc(p).map_or(NONE, |l| self.cells[l].head);
         ChainLiberties { board: self, head, stone: head, dir: 0 }
     }
 
@@ -367,14 +411,14 @@ impl Board {
     /// `None` when `p` is off the board or occupied. Costs no change to the board.
     pub fn hash_after(&self, color: Color, p: Point) -> Option<u64> {
         let loc = self.loc(p)?;
-        (self.cells[loc as usize].color == EMPTY).then(|| self.hash_after_loc(color, loc))
+        (self.cells[loc].color == EMPTY).then(|| self.hash_after_loc(color, loc))
     }
 
     /// Whether the two boards hold the same stones (same size, same colour on every point).
     pub fn same_stones(&self, other: &Board) -> bool {
         self.size == other.size
-            && self.cells.len() == other.cells.len()
-            && self.cells.iter().zip(&other.cells).all(|(a, b)| a.color == b.color)
+            && self.cells.0.len() == other.cells.0.len()
+            && self.cells.0.iter().zip(&other.cells.0).all(|(a, b)| a.color == b.color)
     }
 
     /// Recomputes chains, liberties, stone counts and the hash from the colours alone and
@@ -386,7 +430,7 @@ impl Board {
         let mut counts = [0u32; 2];
         for p in self.size.points() {
             let l = self.loc(p).expect("points of the board are on it") as usize;
-            let cell = self.cells[l];
+            let cell = self.cells.0[l];
             if cell.color == WALL {
                 return Err(format!("{p:?} is a wall cell"));
             }
@@ -394,20 +438,20 @@ impl Board {
             hash ^= zobrist::stone_key(color.index(), l);
             counts[color.index()] += 1;
             let head = cell.head as usize;
-            if self.cells.get(head).is_none_or(|h| h.head as usize != head) {
+            if self.cells.0.get(head).is_none_or(|h| h.head as usize != head) {
                 return Err(format!("{p:?}: head {head} is not a head"));
             }
-            if fresh.cells[head].head != fresh.cells[l].head {
+            if fresh.cells.0[head].head != fresh.cells.0[l].head {
                 return Err(format!("{p:?}: head {head} lies outside the chain"));
             }
             for a in self.adjacent(l as u16) {
-                let adj = self.cells[a as usize];
+                let adj = self.cells.0[a as usize];
                 if adj.color == cell.color && adj.head != cell.head {
                     return Err(format!("{p:?}: connected stones in different chains"));
                 }
             }
-            let want = fresh.cells[fresh.cells[l].head as usize];
-            let have = self.cells[head];
+            let want = fresh.cells.0[fresh.cells.0[l].head as usize];
+            let have = self.cells.0[head];
             if (have.libs, have.stones) != (want.libs, want.stones) {
                 return Err(format!(
                     "{p:?}: chain has {} liberties and {} stones, recomputed {} and {}",
@@ -416,17 +460,17 @@ impl Board {
             }
             if l == head {
                 // Walk the ring: it must come back to the head after exactly `stones` steps.
-                let mut cur = self.cells[head].next as usize;
+                let mut cur = self.cells.0[head].next as usize;
                 let mut steps = 1;
                 while cur != head {
-                    if self.cells.get(cur).is_none_or(|c| c.head as usize != head) {
+                    if self.cells.0.get(cur).is_none_or(|c| c.head as usize != head) {
                         return Err(format!("{p:?}: the chain's ring leaves the chain"));
                     }
                     steps += 1;
                     if steps > have.stones as usize {
                         return Err(format!("{p:?}: the chain's ring is too long"));
                     }
-                    cur = self.cells[cur].next as usize;
+                    cur = self.cells.0[cur].next as usize;
                 }
                 if steps != have.stones as usize {
                     return Err(format!("{p:?}: ring of {steps} for {} stones", have.stones));
@@ -440,7 +484,7 @@ impl Board {
             return Err(format!("stone counts {:?}, recomputed {counts:?}", self.stone_counts));
         }
         if self.ko != NONE
-            && (self.cells.get(self.ko as usize).map(|c| c.color) != Some(EMPTY)
+            && (self.cells.0.get(self.ko as usize).map(|c| c.color) != Some(EMPTY)
                 || color_of(self.ko_banned).is_none())
         {
             return Err("the ko point is not an empty point with a banned colour".into());
@@ -498,7 +542,7 @@ impl Board {
             for (x, &stone) in row.iter().enumerate() {
                 if let Some(color) = stone {
                     let l = board.loc(Point::new(x as u8, y as u8)).expect("inside the diagram");
-                    board.cells[l as usize].color = code(color);
+                    board.cells[l].color = code(color);
                 }
             }
         }
@@ -527,25 +571,43 @@ impl Board {
 
     #[inline]
     fn stone_loc(&self, p: Point) -> Option<u16> {
-        self.loc(p).filter(|&l| matches!(self.cells[l as usize].color, BLACK | WHITE))
+        self.loc(p).filter(|&l| matches!(self.cells[l].color, BLACK | WHITE))
     }
 
     #[inline]
     fn head_cell(&self, loc: u16) -> Cell {
-        self.cells[self.cells[loc as usize].head as usize]
+        self.cells[self.cells[loc].head]
     }
 
-    /// Every on-board location with its colour code, in order (for snapshots).
-    pub(crate) fn on_board_codes(&self) -> impl Iterator<Item = u8> + '_ {
+    /// Appends the colour code of every on-board point, row by row (a snapshot).
+    pub(crate) fn append_codes(&self, out: &mut Vec<u8>) {
         let width = self.size.width as usize;
         let stride = self.stride as usize;
-        (0..self.size.height as usize).flat_map(move |y| {
+        for y in 0..self.size.height as usize {
             let row = (y + 1) * stride + 1;
-            self.cells[row..row + width].iter().map(|c| c.color)
-        })
+            out.extend(self.cells.0[row..row + width].iter().map(|c| c.color));
+        }
     }
 
-    /// Sets every on-board point from colour codes in [`Board::on_board_codes`] order and
+    /// The ko point and the prisoner counts, which a rebuild from colours loses.
+    pub(crate) fn counters(&self) -> Counters {
+        Counters {
+            ko: self.ko,
+            ko_banned: self.ko_banned,
+            captures: self.captures,
+            suicides: self.suicides,
+        }
+    }
+
+    /// Restores what [`Board::counters`] saved.
+    pub(crate) fn set_counters(&mut self, counters: Counters) {
+        self.ko = counters.ko;
+        self.ko_banned = counters.ko_banned;
+        self.captures = counters.captures;
+        self.suicides = counters.suicides;
+    }
+
+    /// Sets every on-board point from colour codes in [`Board::append_codes`] order and
     /// rebuilds the chains and the hash. Prisoner counts and the ko point are cleared.
     pub(crate) fn load_codes(&mut self, codes: impl IntoIterator<Item = u8>) {
         let width = self.size.width as usize;
@@ -553,7 +615,7 @@ impl Board {
         let mut codes = codes.into_iter();
         for y in 0..self.size.height as usize {
             let row = (y + 1) * stride + 1;
-            for cell in &mut self.cells[row..row + width] {
+            for cell in &mut self.cells.0[row..row + width] {
                 cell.color = codes.next().unwrap_or(EMPTY);
             }
         }
@@ -574,12 +636,12 @@ impl Board {
         loc: u16,
         rule: SuicideRule,
     ) -> Result<(), Illegal> {
-        if self.cells[loc as usize].color != EMPTY {
+        if self.cells[loc].color != EMPTY {
             return Err(Illegal::Occupied);
         }
         if rule != SuicideRule::Allowed && self.is_suicide(color, loc) {
             let multi_stone =
-                self.adjacent(loc).iter().any(|&a| self.cells[a as usize].color == code(color));
+                self.adjacent(loc).iter().any(|&a| self.cells[a].color == code(color));
             if rule == SuicideRule::Forbidden || !multi_stone {
                 return Err(Illegal::Suicide);
             }
@@ -595,13 +657,13 @@ impl Board {
     #[inline]
     fn is_suicide(&self, color: Color, loc: u16) -> bool {
         let pla = code(color);
-        for a in self.adjacent(loc) {
-            let cell = self.cells[a as usize];
+        for &a in &self.adjacent(loc) {
+            let cell = self.cells[a];
             match cell.color {
                 EMPTY => return false,
                 WALL => {}
                 c => {
-                    let libs = self.cells[cell.head as usize].libs;
+                    let libs = self.cells[cell.head].libs;
                     if (c == pla && libs > 1) || (c != pla && libs == 1) {
                         return false;
                     }
@@ -613,7 +675,7 @@ impl Board {
 
     /// Executes a move on any on-board location (see [`Board::play_forced`]).
     pub(crate) fn play_forced_loc(&mut self, color: Color, loc: u16) -> MoveEffect {
-        let replaced = color_of(self.cells[loc as usize].color);
+        let replaced = color_of(self.cells[loc].color);
         if replaced.is_some() {
             self.set_stone_loc(loc, None);
         }
@@ -623,30 +685,31 @@ impl Board {
     /// Places a stone on an empty location, captures, removes the mover's chain if it has no
     /// liberties, and sets the ko point. The core of every move.
     pub(crate) fn play_empty(&mut self, color: Color, loc: u16) -> MoveEffect {
-        debug_assert_eq!(self.cells[loc as usize].color, EMPTY);
+        debug_assert_eq!(self.cells[loc].color, EMPTY);
         let pla = code(color);
         let opp = pla ^ 3;
         self.add_lone_stone(color, loc);
 
         let mut captured = 0u32;
         let mut possible_ko = NONE;
+        // Heads of the opponent chains already seen (NONE is never a head).
         let mut opp_seen = [NONE; 4];
-        let mut opp_count = 0;
-        for a in self.adjacent(loc) {
-            let cell = self.cells[a as usize];
+        let adjacent = self.adjacent(loc);
+        for i in 0..4 {
+            let a = adjacent[i];
+            let cell = self.cells[a];
             if cell.color == pla {
-                if cell.head != self.cells[loc as usize].head {
-                    self.cells[cell.head as usize].libs -= 1;
+                if cell.head != self.cells[loc].head {
+                    self.cells[cell.head].libs -= 1;
                     self.merge_chains(a, loc);
                 }
             } else if cell.color == opp {
                 let head = cell.head;
-                if opp_seen[..opp_count].contains(&head) {
+                if opp_seen.contains(&head) {
                     continue;
                 }
-                opp_seen[opp_count] = head;
-                opp_count += 1;
-                let libs = &mut self.cells[head as usize].libs;
+                opp_seen[i] = head;
+                let libs = &mut self.cells[head].libs;
                 // A chain left without liberties by setup is never next to an empty point, so
                 // a chain next to this move has at least this point as a liberty.
                 *libs -= 1;
@@ -658,7 +721,7 @@ impl Board {
         }
         self.captures[color.index()] += captured;
 
-        let head = self.cells[loc as usize].head as usize;
+        let head = self.cells[loc].head;
         let (stones, libs) = (self.cells[head].stones, self.cells[head].libs);
         // KataGo's ko test: one stone captured by a lone stone that is left in atari.
         if captured == 1 && stones == 1 && libs == 1 {
@@ -670,7 +733,7 @@ impl Board {
         }
         let mut suicided = 0;
         if libs == 0 {
-            suicided = self.remove_chain(head as u16);
+            suicided = self.remove_chain(head);
             self.suicides[color.index()] += suicided;
         }
         MoveEffect { captured, suicided, replaced: None }
@@ -679,10 +742,12 @@ impl Board {
     /// Puts a lone stone on an empty location: its own chain, with its immediate liberties.
     #[inline]
     fn add_lone_stone(&mut self, color: Color, loc: u16) {
-        let libs =
-            self.adjacent(loc).iter().filter(|&&a| self.cells[a as usize].color == EMPTY).count();
-        self.cells[loc as usize] =
-            Cell { color: code(color), head: loc, next: loc, libs: libs as u16, stones: 1 };
+        let libs = self
+            .adjacent(loc)
+            .iter()
+            .map(|&a| u16::from(self.cells[a].color == EMPTY))
+            .sum::<u16>();
+        self.cells[loc] = Cell { color: code(color), head: loc, next: loc, libs, stones: 1 };
         self.hash ^= zobrist::stone_key(color.index(), loc as usize);
         self.stone_counts[color.index()] += 1;
     }
@@ -690,32 +755,32 @@ impl Board {
     /// Merges the chains of `a` and `b` (same colour, different chains): the smaller joins the
     /// larger, whose liberty count grows by the liberties only the smaller one had.
     fn merge_chains(&mut self, a: u16, b: u16) {
-        let mut big = self.cells[a as usize].head;
-        let mut small = self.cells[b as usize].head;
-        if self.cells[big as usize].stones < self.cells[small as usize].stones {
+        let mut big = self.cells[a].head;
+        let mut small = self.cells[b].head;
+        if self.cells[big].stones < self.cells[small].stones {
             std::mem::swap(&mut big, &mut small);
         }
         let mut new_libs = 0;
         let mut cur = small;
         loop {
-            for adj in self.adjacent(cur) {
-                if self.cells[adj as usize].color == EMPTY && !self.is_liberty_of(adj, big) {
+            for &adj in &self.adjacent(cur) {
+                if self.cells[adj].color == EMPTY && !self.is_liberty_of(adj, big) {
                     new_libs += 1;
                 }
             }
-            self.cells[cur as usize].head = big;
-            let next = self.cells[cur as usize].next;
+            self.cells[cur].head = big;
+            let next = self.cells[cur].next;
             if next == small {
                 break;
             }
             cur = next;
         }
         // Splice the rings: big -> small ... last_small -> old next of big.
-        let big_next = self.cells[big as usize].next;
-        self.cells[cur as usize].next = big_next;
-        self.cells[big as usize].next = small;
-        let small_stones = self.cells[small as usize].stones;
-        let head = &mut self.cells[big as usize];
+        let big_next = self.cells[big].next;
+        self.cells[cur].next = big_next;
+        self.cells[big].next = small;
+        let small_stones = self.cells[small].stones;
+        let head = &mut self.cells[big];
         head.stones += small_stones;
         head.libs += new_libs;
     }
@@ -724,7 +789,7 @@ impl Board {
     #[inline]
     fn is_liberty_of(&self, loc: u16, head: u16) -> bool {
         self.adjacent(loc).iter().any(|&a| {
-            let c = self.cells[a as usize];
+            let c = self.cells[a];
             matches!(c.color, BLACK | WHITE) && c.head == head
         })
     }
@@ -732,31 +797,26 @@ impl Board {
     /// Takes the chain headed by `head` off the board, giving each neighbouring chain of the
     /// other colour a liberty per freed point it touches. Returns the number of stones removed.
     fn remove_chain(&mut self, head: u16) -> u32 {
-        let color_code = self.cells[head as usize].color;
+        let color_code = self.cells[head].color;
         let color = color_of(color_code).expect("a chain is made of stones");
         let other = color_code ^ 3;
         let mut removed = 0;
         let mut cur = head;
         loop {
             self.hash ^= zobrist::stone_key(color.index(), cur as usize);
-            self.cells[cur as usize].color = EMPTY;
+            self.cells[cur].color = EMPTY;
             removed += 1;
             // Give one liberty to each distinct neighbouring chain of the other colour.
+            let mut seen = [NONE; 4];
             let adjacent = self.adjacent(cur);
-            for (i, &a) in adjacent.iter().enumerate() {
-                let cell = self.cells[a as usize];
-                if cell.color != other {
-                    continue;
-                }
-                let seen = adjacent[..i].iter().any(|&b| {
-                    let c = self.cells[b as usize];
-                    c.color == other && c.head == cell.head
-                });
-                if !seen {
-                    self.cells[cell.head as usize].libs += 1;
+            for i in 0..4 {
+                let cell = self.cells[adjacent[i]];
+                if cell.color == other && !seen.contains(&cell.head) {
+                    self.cells[cell.head].libs += 1;
+                    seen[i] = cell.head;
                 }
             }
-            cur = self.cells[cur as usize].next;
+            cur = self.cells[cur].next;
             if cur == head {
                 break;
             }
@@ -768,55 +828,49 @@ impl Board {
     /// The hash after a move on an empty location with forced-move effects.
     pub(crate) fn hash_after_loc(&self, color: Color, loc: u16) -> u64 {
         let pla = code(color);
-        let mut hash = self.hash ^ zobrist::stone_key(color.index(), loc as usize);
-        let adjacent = self.adjacent(loc);
-        let mut captures = false;
+        let key = zobrist::stone_key(color.index(), loc as usize);
+        let mut hash = self.hash ^ key;
         let mut has_liberty = false;
-        for (i, &a) in adjacent.iter().enumerate() {
-            let cell = self.cells[a as usize];
+        let mut captured = [NONE; 4];
+        let mut friends = [NONE; 4];
+        let adjacent = self.adjacent(loc);
+        for i in 0..4 {
+            let cell = self.cells[adjacent[i]];
             match cell.color {
                 EMPTY => has_liberty = true,
                 WALL => {}
-                c => {
-                    let libs = self.cells[cell.head as usize].libs;
-                    if c == pla {
-                        has_liberty |= libs > 1;
-                    } else if libs == 1 && !self.seen_before(&adjacent[..i], cell.head) {
-                        captures = true;
+                c if c == pla => {
+                    has_liberty |= self.cells[cell.head].libs > 1;
+                    friends[i] = cell.head;
+                }
+                _ => {
+                    if self.cells[cell.head].libs == 1 && !captured.contains(&cell.head) {
                         hash ^= self.chain_hash(cell.head);
+                        captured[i] = cell.head;
                     }
                 }
             }
         }
-        if !captures && !has_liberty {
+        if !has_liberty && captured == [NONE; 4] {
             // Suicide: the new stone and every friendly chain it joins come off again.
-            hash ^= zobrist::stone_key(color.index(), loc as usize);
-            for (i, &a) in adjacent.iter().enumerate() {
-                let cell = self.cells[a as usize];
-                if cell.color == pla && !self.seen_before(&adjacent[..i], cell.head) {
-                    hash ^= self.chain_hash(cell.head);
+            hash ^= key;
+            for (i, head) in friends.into_iter().enumerate() {
+                if head != NONE && !friends[..i].contains(&head) {
+                    hash ^= self.chain_hash(head);
                 }
             }
         }
         hash
     }
 
-    #[inline]
-    fn seen_before(&self, earlier: &[u16], head: u16) -> bool {
-        earlier.iter().any(|&b| {
-            let c = self.cells[b as usize];
-            matches!(c.color, BLACK | WHITE) && c.head == head
-        })
-    }
-
     /// XOR of the keys of every stone of the chain headed by `head`.
     fn chain_hash(&self, head: u16) -> u64 {
-        let color = color_of(self.cells[head as usize].color).expect("a chain is made of stones");
+        let color = color_of(self.cells[head].color).expect("a chain is made of stones");
         let mut hash = 0;
         let mut cur = head;
         loop {
             hash ^= zobrist::stone_key(color.index(), cur as usize);
-            cur = self.cells[cur as usize].next;
+            cur = self.cells[cur].next;
             if cur == head {
                 return hash;
             }
@@ -827,7 +881,7 @@ impl Board {
 
     /// See [`Board::set_stone`].
     pub(crate) fn set_stone_loc(&mut self, loc: u16, stone: Option<Color>) -> Option<Color> {
-        let before = color_of(self.cells[loc as usize].color);
+        let before = color_of(self.cells[loc].color);
         self.ko = NONE;
         self.ko_banned = EMPTY;
         if before == stone {
@@ -841,23 +895,23 @@ impl Board {
                 let mut opp_seen = [NONE; 4];
                 let mut opp_count = 0;
                 for a in self.adjacent(loc) {
-                    let cell = self.cells[a as usize];
+                    let cell = self.cells[a];
                     if cell.color == pla {
-                        if cell.head != self.cells[loc as usize].head {
-                            self.cells[cell.head as usize].libs -= 1;
+                        if cell.head != self.cells[loc].head {
+                            self.cells[cell.head].libs -= 1;
                             self.merge_chains(a, loc);
                         }
                     } else if cell.color == pla ^ 3 && !opp_seen[..opp_count].contains(&cell.head) {
                         opp_seen[opp_count] = cell.head;
                         opp_count += 1;
-                        self.cells[cell.head as usize].libs -= 1;
+                        self.cells[cell.head].libs -= 1;
                     }
                 }
             }
             _ => {
                 // Removing a stone may split its chain: rebuild from the colours (the hash
                 // and the stone counts with it).
-                self.cells[loc as usize].color = stone.map_or(EMPTY, code);
+                self.cells[loc].color = stone.map_or(EMPTY, code);
                 self.rebuild_chains();
             }
         }
@@ -866,49 +920,49 @@ impl Board {
 
     /// Recomputes every chain, liberty count, stone count and the hash from the colours.
     fn rebuild_chains(&mut self) {
-        for cell in &mut self.cells {
+        for cell in &mut self.cells.0 {
             cell.head = NONE;
         }
         self.hash = 0;
         self.stone_counts = [0; 2];
-        for loc in 0..self.cells.len() as u16 {
-            let color = self.cells[loc as usize].color;
-            if !matches!(color, BLACK | WHITE) || self.cells[loc as usize].head != NONE {
+        for loc in 0..self.cells.0.len() as u16 {
+            let color = self.cells[loc].color;
+            if !matches!(color, BLACK | WHITE) || self.cells[loc].head != NONE {
                 continue;
             }
             // Flood fill, using the chain's own ring as the queue: new stones go in at the tail.
-            self.cells[loc as usize].head = loc;
-            self.cells[loc as usize].next = loc;
+            self.cells[loc].head = loc;
+            self.cells[loc].next = loc;
             let mut tail = loc;
             let mut cur = loc;
             let mut stones = 0u16;
             loop {
                 stones += 1;
                 for a in self.adjacent(cur) {
-                    let cell = self.cells[a as usize];
+                    let cell = self.cells[a];
                     if cell.color == color && cell.head == NONE {
-                        self.cells[a as usize].head = loc;
-                        self.cells[a as usize].next = loc;
-                        self.cells[tail as usize].next = a;
+                        self.cells[a].head = loc;
+                        self.cells[a].next = loc;
+                        self.cells[tail].next = a;
                         tail = a;
                     }
                 }
-                let next = self.cells[cur as usize].next;
+                let next = self.cells[cur].next;
                 if next == loc {
                     break;
                 }
                 cur = next;
             }
-            self.cells[loc as usize].stones = stones;
+            self.cells[loc].stones = stones;
         }
-        for loc in 0..self.cells.len() as u16 {
-            let cell = self.cells[loc as usize];
+        for loc in 0..self.cells.0.len() as u16 {
+            let cell = self.cells[loc];
             let Some(color) = color_of(cell.color) else { continue };
             self.hash ^= zobrist::stone_key(color.index(), loc as usize);
             self.stone_counts[color.index()] += 1;
             if cell.head == loc {
                 let libs = self.count_liberties(loc);
-                self.cells[loc as usize].libs = libs;
+                self.cells[loc].libs = libs;
             }
         }
     }
@@ -920,13 +974,11 @@ impl Board {
         let mut cur = head;
         loop {
             for a in self.adjacent(cur) {
-                if self.cells[a as usize].color == EMPTY
-                    && self.first_chain_neighbor(a, head) == cur
-                {
+                if self.cells[a].color == EMPTY && self.first_chain_neighbor(a, head) == cur {
                     libs += 1;
                 }
             }
-            cur = self.cells[cur as usize].next;
+            cur = self.cells[cur].next;
             if cur == head {
                 return libs;
             }
@@ -940,10 +992,88 @@ impl Board {
         self.adjacent(loc)
             .into_iter()
             .find(|&a| {
-                let c = self.cells[a as usize];
+                let c = self.cells[a];
                 matches!(c.color, BLACK | WHITE) && c.head == head
             })
             .unwrap_or(NONE)
+    }
+}
+
+// --- read access by location (crate-internal) ---------------------------------------------
+//
+// The dead-stone estimator's playouts (`analysis::dead_stones`) play thousands of moves per
+// position; these read the padded array directly instead of converting points at every step.
+// Additive helpers only: they change nothing above.
+impl Board {
+    /// One past the largest location: every location is below this.
+    #[inline]
+    pub(crate) fn loc_count(&self) -> usize {
+        self.cells.len()
+    }
+
+    /// The four neighbours of a location (some may be wall cells).
+    #[inline]
+    pub(crate) fn neighbours_of(&self, loc: u16) -> [u16; 4] {
+        self.adjacent(loc)
+    }
+
+    /// Whether a location is on the board (not a wall cell).
+    #[inline]
+    pub(crate) fn on_board_at(&self, loc: u16) -> bool {
+        self.cells[loc as usize].color != WALL
+    }
+
+    /// Whether an on-board location is empty.
+    #[inline]
+    pub(crate) fn empty_at(&self, loc: u16) -> bool {
+        self.cells[loc as usize].color == EMPTY
+    }
+
+    /// The stone on a location (`None` for empty points and wall cells).
+    #[inline]
+    pub(crate) fn stone_at(&self, loc: u16) -> Option<Color> {
+        color_of(self.cells[loc as usize].color)
+    }
+
+    /// The head of the chain on a stone's location (identifies the chain).
+    #[inline]
+    pub(crate) fn head_at(&self, loc: u16) -> u16 {
+        self.cells[loc as usize].head
+    }
+
+    /// Liberties of the chain on a stone's location.
+    #[inline]
+    pub(crate) fn libs_at(&self, loc: u16) -> u32 {
+        self.head_cell(loc).libs as u32
+    }
+
+    /// Stones of the chain on a stone's location.
+    #[inline]
+    pub(crate) fn chain_len_at(&self, loc: u16) -> u32 {
+        self.head_cell(loc).stones as u32
+    }
+
+    /// Up to `max` distinct liberties of the chain on a stone's location, written to `out`;
+    /// returns how many were found.
+    pub(crate) fn some_liberties_at(&self, loc: u16, out: &mut [u16]) -> usize {
+        let head = self.cells[loc as usize].head;
+        let mut found = 0;
+        let mut cur = head;
+        loop {
+            for a in self.adjacent(cur) {
+                if self.cells[a as usize].color == EMPTY && !out[..found].contains(&a) {
+                    if found == out.len() {
+                        return found;
+                    }
+                    out[found] = a;
+                    found += 1;
+                }
+            }
+            cur = self.cells[cur as usize].next;
+            if cur == head {
+                return found;
+            }
+        }
     }
 }
 
@@ -962,7 +1092,7 @@ impl Iterator for ChainStones<'_> {
             return None;
         }
         let cur = self.next;
-        let next = self.board.cells[cur as usize].next;
+        let next = self.board.cells[cur].next;
         self.next = if next == self.head { NONE } else { next };
         Some(self.board.point(cur))
     }
@@ -986,13 +1116,13 @@ impl Iterator for ChainLiberties<'_> {
             while self.dir < 4 {
                 let a = adjacent[self.dir];
                 self.dir += 1;
-                if board.cells[a as usize].color == EMPTY
+                if board.cells[a].color == EMPTY
                     && board.first_chain_neighbor(a, self.head) == self.stone
                 {
                     return Some(board.point(a));
                 }
             }
-            let next = board.cells[self.stone as usize].next;
+            let next = board.cells[self.stone].next;
             self.stone = if next == self.head { NONE } else { next };
             self.dir = 0;
         }

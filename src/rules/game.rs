@@ -151,13 +151,6 @@ struct Current {
     same_as: Option<u32>,
 }
 
-/// Boards for confirming repetitions, created on the first hash hit and kept.
-#[derive(Clone, Debug)]
-struct Scratch {
-    candidate: Board,
-    earlier: Board,
-}
-
 /// A game in progress: see the module documentation.
 #[derive(Clone, Debug)]
 pub struct Game {
@@ -170,7 +163,8 @@ pub struct Game {
     cycle: Option<Cycle>,
     history: History,
     current: Current,
-    scratch: Option<Box<Scratch>>,
+    /// A board to rebuild earlier positions on, created on the first hash hit and kept.
+    scratch: Option<Box<Board>>,
 }
 
 impl Game {
@@ -212,7 +206,7 @@ impl Game {
         self.consecutive_passes = 0;
         self.end = None;
         self.cycle = None;
-        self.history.clear(size);
+        self.history.clear();
         self.new_situation(None);
     }
 
@@ -324,7 +318,11 @@ impl Game {
     /// Whether `color` may play `mv` now: `Ok` exactly when [`Game::play`] would accept it.
     /// Turn order and the end of the game are not rules of legality (see [`Played`]).
     pub fn check(&self, color: Color, mv: Move) -> Result<(), Illegal> {
-        self.check_with(color, mv, &mut None).map_err(|(illegal, _)| illegal)
+        let Some(loc) = self.board_check(color, mv)? else { return Ok(()) };
+        if self.ruleset.has_superko() && self.would_repeat(color, loc) {
+            return Err(Illegal::Superko);
+        }
+        Ok(())
     }
 
     /// Whether `color` may play `mv` now; always equals `play(color, mv).is_ok()`.
@@ -334,27 +332,37 @@ impl Game {
 
     /// Plays a legal move, or returns why it is illegal and leaves the game unchanged.
     pub fn play(&mut self, color: Color, mv: Move) -> Result<Played, Illegal> {
-        let mut scratch = self.scratch.take();
-        let result = match self.check_with(color, mv, &mut scratch) {
-            Ok(()) => Ok(self.execute(color, mv, None, None, &mut scratch)),
-            Err((illegal, _)) => Err(illegal),
-        };
-        self.scratch = scratch;
-        result
+        let loc = self.board_check(color, mv)?;
+        let before = self.board.counters();
+        let effect = loc.map_or_else(MoveEffect::default, |l| self.board.play_empty(color, l));
+        let earlier = loc.and_then(|_| self.find_repeat(color, &effect));
+        if earlier.is_some() {
+            // A superko violation, found on the position the move made: put the old one back
+            // from the history (rare, so the common path pays nothing for it).
+            let size = self.board.size();
+            self.history.rebuild(self.history.log_len(), size, &mut self.board);
+            self.board.set_counters(before);
+            return Err(Illegal::Superko);
+        }
+        Ok(self.advance(color, mv, loc, effect, None, None))
     }
 
     /// Plays a move whatever the rules say, as a record is replayed: [`Played::illegal`] says
-    /// what was wrong, and the move is executed as SGF FF[4] executes it (see the module
-    /// documentation). A move off the board changes nothing but the turn.
+    /// what was wrong, and the move is executed as far as it can be (see the module
+    /// documentation): a move off the board or on a stone changes nothing but the turn.
     pub fn play_tolerant(&mut self, color: Color, mv: Move) -> Played {
-        let mut scratch = self.scratch.take();
-        let (illegal, earlier) = match self.check_with(color, mv, &mut scratch) {
-            Ok(()) => (None, None),
-            Err((illegal, earlier)) => (Some(illegal), earlier),
+        let (illegal, loc) = match self.board_check(color, mv) {
+            Ok(loc) => (None, loc),
+            // A ko retake or a suicide can be executed; a stone cannot go where one is.
+            Err(e @ (Illegal::Ko | Illegal::Suicide)) => {
+                (Some(e), mv.point().and_then(|p| self.board.loc(p)))
+            }
+            Err(e) => (Some(e), None),
         };
-        let played = self.execute(color, mv, illegal, earlier, &mut scratch);
-        self.scratch = scratch;
-        played
+        let effect = loc.map_or_else(MoveEffect::default, |l| self.board.play_empty(color, l));
+        let earlier = loc.and_then(|_| self.find_repeat(color, &effect));
+        let illegal = illegal.or(earlier.map(|_| Illegal::Superko));
+        self.advance(color, mv, loc, effect, illegal, earlier)
     }
 
     // --- internals -------------------------------------------------------------------------
@@ -374,81 +382,71 @@ impl Game {
         self.ruleset.ko == KoRule::PositionalSuperko || a == b
     }
 
-    /// Legality, and for a superko violation the equal earlier situation.
-    fn check_with(
-        &self,
-        color: Color,
-        mv: Move,
-        scratch: &mut Option<Box<Scratch>>,
-    ) -> Result<(), (Illegal, Option<Earlier>)> {
-        let Move::Play(point) = mv else { return Ok(()) };
-        let loc = self.board.loc(point).ok_or((Illegal::OffBoard, None))?;
-        self.board.check_loc(color, loc, self.ruleset.suicide).map_err(|e| (e, None))?;
-        if self.ruleset.has_superko()
-            && let Some(earlier) = self.repeated_by(color, loc, scratch)
-        {
-            return Err((Illegal::Superko, Some(earlier)));
-        }
-        Ok(())
+    /// The rules the board knows: off the board, occupied, suicide, ko. `Ok(None)` for a pass,
+    /// else the move's location.
+    #[inline(always)]
+    fn board_check(&self, color: Color, mv: Move) -> Result<Option<u16>, Illegal> {
+        let Move::Play(point) = mv else { return Ok(None) };
+        let loc = self.board.loc(point).ok_or(Illegal::OffBoard)?;
+        self.board.check_loc(color, loc, self.ruleset.suicide)?;
+        Ok(Some(loc))
     }
 
-    /// The earlier situation that a move by `color` on the empty `loc` would recreate.
-    fn repeated_by(
-        &self,
-        color: Color,
-        loc: u16,
-        scratch: &mut Option<Box<Scratch>>,
-    ) -> Option<Earlier> {
+    /// Under a superko rule: whether a move by `color` on the empty `loc` would recreate an
+    /// earlier situation. Works on a copy, so that `&self` suffices (allocating only on a hash
+    /// hit).
+    fn would_repeat(&self, color: Color, loc: u16) -> bool {
         let next = color.opponent();
         let key = self.key(self.board.hash_after_loc(color, loc), next);
-        let current_hit = self.current.key == key;
-        let mut candidates = self.history.candidates(key).peekable();
-        if !current_hit && candidates.peek().is_none() {
+        let current_hit = self.current.key == key && self.same_player(self.to_move, next);
+        if !current_hit && !self.history.contains_key(key) {
+            return false;
+        }
+        let mut candidate = self.board.clone();
+        candidate.play_forced_loc(color, loc);
+        if current_hit && candidate.same_stones(&self.board) {
+            return true;
+        }
+        let mut earlier = Board::new(self.board.size());
+        find_equal(&self.history, self.ruleset.ko, key, &candidate, next, &mut earlier).is_some()
+    }
+
+    /// Under a superko rule, just after `color`'s move made `effect` on the board: the earlier
+    /// situation the new one repeats, if any.
+    #[inline(always)]
+    fn find_repeat(&mut self, color: Color, effect: &MoveEffect) -> Option<Earlier> {
+        if !self.ruleset.has_superko() {
             return None;
         }
-        let scratch = self.scratch_for(scratch);
-        scratch.candidate.clone_from(&self.board);
-        scratch.candidate.play_forced_loc(color, loc);
-        if current_hit
-            && self.same_player(self.to_move, next)
-            && scratch.candidate.same_stones(&self.board)
-        {
+        let next = color.opponent();
+        // Only a lone stone's suicide leaves the stones as they were.
+        if effect.suicided == 1 && self.same_player(self.to_move, next) {
             return Some(Earlier::Current);
         }
-        candidates
-            .find(|&e| self.same_as_entry(e, &scratch.candidate, next, &mut scratch.earlier))
+        let key = self.key(self.board.hash(), next);
+        if !self.history.contains_key(key) {
+            return None;
+        }
+        let size = self.board.size();
+        let earlier = self.scratch.get_or_insert_with(|| Box::new(Board::new(size)));
+        find_equal(&self.history, self.ruleset.ko, key, &self.board, next, earlier)
             .map(Earlier::Entry)
     }
 
-    /// Whether entry `e` holds the stones of `board` with `to_move` to move (as the ruleset
-    /// compares situations), checked by rebuilding the entry's position.
-    fn same_as_entry(&self, e: u32, board: &Board, to_move: Color, earlier: &mut Board) -> bool {
-        let entry = self.history.entries[e as usize];
-        if !self.same_player(entry.to_move, to_move) {
-            return false;
-        }
-        self.history.rebuild(entry.log_len, self.board.size(), earlier);
-        earlier.same_stones(board)
-    }
-
-    fn scratch_for<'s>(&self, scratch: &'s mut Option<Box<Scratch>>) -> &'s mut Scratch {
-        scratch.get_or_insert_with(|| {
-            let size = self.board.size();
-            Box::new(Scratch { candidate: Board::new(size), earlier: Board::new(size) })
-        })
-    }
-
-    /// Executes a move (legality already decided) and moves the history on.
-    fn execute(
+    /// Moves the game on after the board has been changed (or not) by a move: turn, passes,
+    /// end, history.
+    #[inline(always)]
+    fn advance(
         &mut self,
         color: Color,
         mv: Move,
+        executed: Option<u16>,
+        effect: MoveEffect,
         illegal: Option<Illegal>,
         earlier: Option<Earlier>,
-        scratch: &mut Option<Box<Scratch>>,
     ) -> Played {
         let mut played =
-            Played { illegal, out_of_turn: color != self.to_move, ..Played::default() };
+            Played { illegal, out_of_turn: color != self.to_move, effect, ..Played::default() };
         if let Some(end) = self.end.take() {
             played.after_end = Some(end);
             self.consecutive_passes = 0;
@@ -462,9 +460,8 @@ impl Game {
         played.recreates = same_as.map(|e| self.history.entries[e as usize].move_number);
         self.moves += 1;
         self.to_move = color.opponent();
-        let mut on_board = false;
-        match mv {
-            Move::Pass => {
+        match (mv, executed) {
+            (Move::Pass, _) => {
                 self.board.pass();
                 self.consecutive_passes += 1;
                 if self.consecutive_passes >= 2 {
@@ -477,28 +474,24 @@ impl Game {
                     self.cycle = None;
                 }
             }
-            Move::Play(point) => {
+            (Move::Play(_), Some(loc)) => {
                 self.consecutive_passes = 0;
-                match self.board.loc(point) {
-                    // Off the board or on a stone: nothing can be placed (see the module
-                    // documentation); the turn passes and the ko is lifted.
-                    None => self.board.pass(),
-                    Some(_) if self.board.get(point).is_some() => self.board.pass(),
-                    Some(loc) => {
-                        played.effect = self.board.play_forced_loc(color, loc);
-                        self.history.log(Change::Play { loc, color }, &self.board);
-                        on_board = true;
-                    }
-                }
+                self.history.log(Change::Play { loc, color }, &self.board);
+            }
+            (Move::Play(_), None) => {
+                // Off the board or on a stone: nothing was placed (see the module
+                // documentation); the turn passes and the ko is lifted.
+                self.consecutive_passes = 0;
+                self.board.pass();
             }
         }
-        if !on_board && self.ruleset.ko == KoRule::PositionalSuperko {
+        if executed.is_none() && self.ruleset.ko == KoRule::PositionalSuperko {
             // Nothing moved: the position is the one just left.
             same_as = Some(left);
         }
         self.new_situation(same_as);
         if matches!(mv, Move::Play(_)) && self.ruleset.ko == KoRule::Simple {
-            played.recreates = self.count_repetition(scratch);
+            played.recreates = self.count_repetition();
             if illegal.is_some() {
                 // A cycle is made of legal moves: an illegal ko retake repeats the position
                 // two moves back, which is a broken rule (reported as such), not a cycle.
@@ -509,6 +502,7 @@ impl Game {
     }
 
     /// Makes the current board and player the current situation.
+    #[inline(always)]
     fn new_situation(&mut self, same_as: Option<u32>) {
         self.current = Current {
             key: self.key(self.board.hash(), self.to_move),
@@ -519,6 +513,7 @@ impl Game {
     }
 
     /// Adds the current situation to the history; returns its entry.
+    #[inline(always)]
     fn record_current(&mut self) -> u32 {
         let c = self.current;
         let index = self.history.entries.len() as u32;
@@ -535,13 +530,12 @@ impl Game {
     /// Under simple ko: counts the occurrences of the new situation since the history was last
     /// emptied, and starts, extends or ends the current cycle. Returns the move after which
     /// the situation last arose, if it is a repetition.
-    fn count_repetition(&mut self, scratch: &mut Option<Box<Scratch>>) -> Option<u32> {
+    fn count_repetition(&mut self) -> Option<u32> {
         let key = self.current.key;
-        let equal = if self.history.candidates(key).next().is_some() {
-            let scratch = self.scratch_for(scratch);
-            self.history
-                .candidates(key)
-                .find(|&e| self.same_as_entry(e, &self.board, self.to_move, &mut scratch.earlier))
+        let equal = if self.history.contains_key(key) {
+            let size = self.board.size();
+            let earlier = self.scratch.get_or_insert_with(|| Box::new(Board::new(size)));
+            find_equal(&self.history, self.ruleset.ko, key, &self.board, self.to_move, earlier)
         } else {
             None
         };
@@ -563,4 +557,24 @@ impl Game {
         cycle.occurrences = cycle.occurrences.max(count);
         Some(earlier.move_number)
     }
+}
+
+/// The entry of `history`, filed under `key`, whose situation is `board` with `to_move` to
+/// move, confirmed by rebuilding each candidate's position into `earlier` and comparing stones.
+fn find_equal(
+    history: &History,
+    ko: KoRule,
+    key: u64,
+    board: &Board,
+    to_move: Color,
+    earlier: &mut Board,
+) -> Option<u32> {
+    history.candidates(key).find(|&e| {
+        let entry = history.entries[e as usize];
+        if ko != KoRule::PositionalSuperko && entry.to_move != to_move {
+            return false;
+        }
+        history.rebuild(entry.log_len, board.size(), earlier);
+        earlier.same_stones(board)
+    })
 }

@@ -7,15 +7,15 @@
 //! - `slots`: an open-addressing hash set (linear probing, power-of-two size) from situation
 //!   key to the most recent entry with that key. A generation number empties it in O(1), as
 //!   the simple-ko rule's cycle detection needs at every pass;
-//! - `log` and checkpoints: every change to the stones (setup and executed moves) in order,
-//!   plus the position packed at 2 bits a point every [`CHECKPOINT_EVERY`] changes. Rebuilding
-//!   the position of an entry is one unpacking and at most 63 replayed changes.
+//! - `log` and snapshots: every change to the stones (setup and executed moves) in order, plus
+//!   the position (a byte a point) every [`CHECKPOINT_EVERY`] changes. Rebuilding the position
+//!   of an entry is one snapshot and at most 127 replayed changes.
 
 use super::board::Board;
 use super::point::{BoardSize, Color};
 
 /// How many logged changes separate two packed snapshots of the position.
-const CHECKPOINT_EVERY: usize = 64;
+const CHECKPOINT_EVERY: usize = 128;
 
 /// A situation the game has left behind.
 #[derive(Clone, Copy, Debug)]
@@ -54,8 +54,8 @@ pub(crate) struct History {
     live: usize,
     generation: u32,
     log: Vec<Change>,
-    packed: Vec<u8>,
-    bytes_per_checkpoint: usize,
+    /// The position every [`CHECKPOINT_EVERY`] changes, one colour code per point.
+    snapshots: Vec<u8>,
 }
 
 impl History {
@@ -67,17 +67,15 @@ impl History {
             live: 0,
             generation: 1,
             log: Vec::new(),
-            packed: Vec::new(),
-            bytes_per_checkpoint: 0,
+            snapshots: Vec::new(),
         }
     }
 
-    /// Forgets everything, for a new game on a board of `size`.
-    pub fn clear(&mut self, size: BoardSize) {
+    /// Forgets everything, for a new game.
+    pub fn clear(&mut self) {
         self.entries.clear();
         self.log.clear();
-        self.packed.clear();
-        self.bytes_per_checkpoint = size.area().div_ceil(4);
+        self.snapshots.clear();
         self.forget_situations();
     }
 
@@ -95,6 +93,24 @@ impl History {
     /// Number of changes logged so far.
     pub fn log_len(&self) -> u32 {
         self.log.len() as u32
+    }
+
+    /// Whether any entry is filed under `key` in the current set (the fast test before
+    /// [`History::candidates`]).
+    #[inline]
+    pub fn contains_key(&self, key: u64) -> bool {
+        let mask = self.slots.len() - 1;
+        let mut i = key as usize & mask;
+        loop {
+            let slot = self.slots[i];
+            if slot.generation != self.generation {
+                return false;
+            }
+            if slot.key == key {
+                return true;
+            }
+            i = (i + 1) & mask;
+        }
     }
 
     /// The entries filed under `key` in the current set. A situation keeps only its latest
@@ -156,30 +172,18 @@ impl History {
     pub fn log(&mut self, change: Change, board: &Board) {
         self.log.push(change);
         if self.log.len().is_multiple_of(CHECKPOINT_EVERY) {
-            let mut byte = 0u8;
-            for (i, code) in board.on_board_codes().enumerate() {
-                byte |= code << (2 * (i % 4));
-                if i % 4 == 3 {
-                    self.packed.push(byte);
-                    byte = 0;
-                }
-            }
-            if !board.size().area().is_multiple_of(4) {
-                self.packed.push(byte);
-            }
+            board.append_codes(&mut self.snapshots);
         }
     }
 
     /// Rebuilds into `out` the stones after the first `log_len` changes.
     pub fn rebuild(&self, log_len: u32, size: BoardSize, out: &mut Board) {
         out.reset(size);
-        let checkpoint = (log_len as usize / CHECKPOINT_EVERY)
-            .min(self.packed.len() / self.bytes_per_checkpoint.max(1));
+        let area = size.area();
+        let checkpoint = (log_len as usize / CHECKPOINT_EVERY).min(self.snapshots.len() / area);
         if checkpoint > 0 {
-            let start = (checkpoint - 1) * self.bytes_per_checkpoint;
-            let bytes = &self.packed[start..start + self.bytes_per_checkpoint];
-            let codes = bytes.iter().flat_map(|b| (0..4).map(move |i| (b >> (2 * i)) & 3));
-            out.load_codes(codes.take(size.area()));
+            let start = (checkpoint - 1) * area;
+            out.load_codes(self.snapshots[start..start + area].iter().copied());
         }
         for &change in &self.log[checkpoint * CHECKPOINT_EVERY..log_len as usize] {
             match change {
@@ -205,7 +209,7 @@ mod tests {
             let size = BoardSize::new(w, h).unwrap();
             let mut board = Board::new(size);
             let mut history = History::new();
-            history.clear(size);
+            history.clear();
             let mut positions = vec![board.clone()];
             let mut state = 12_345u64;
             for i in 0..500 {
@@ -240,7 +244,7 @@ mod tests {
     #[test]
     fn the_set_finds_its_entries_and_forgets_them_at_once() {
         let mut history = History::new();
-        history.clear(BoardSize::STANDARD);
+        history.clear();
         // Keys chosen to collide in the low bits, so that probing runs over each other.
         for e in 0..3000u32 {
             history.insert(u64::from(e % 1500) << 20, e, None);

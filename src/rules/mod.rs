@@ -10,6 +10,7 @@ mod history;
 pub mod outcome;
 pub mod point;
 pub mod ruleset;
+pub mod score;
 pub mod zobrist;
 
 pub use board::{Board, ChainId, DiagramError, Illegal, MoveEffect};

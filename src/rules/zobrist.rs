@@ -14,6 +14,11 @@
 /// Number of padded locations on the largest board (52x52): `(52 + 1) * (52 + 2)`.
 pub const MAX_LOCATIONS: usize = (52 + 1) * (52 + 2);
 
+/// The key table's length per colour: a power of two above [`MAX_LOCATIONS`], so that a
+/// location masked with `TABLE - 1` indexes it without a bounds check.
+const TABLE: usize = 4096;
+const _: () = assert!(TABLE >= MAX_LOCATIONS && TABLE.is_power_of_two());
+
 /// The seed of the key generator. Changing it changes every hash kifu computes.
 const SEED: u64 = 0x6b69_6675_2d7a_6f62; // "kifu-zob"
 
@@ -29,13 +34,13 @@ const fn splitmix64(state: &mut u64) -> u64 {
 
 /// The keys, built at compile time: `[colour index][location]`, then the player key.
 struct Keys {
-    stones: [[u64; MAX_LOCATIONS]; 2],
+    stones: [[u64; TABLE]; 2],
     white_to_move: u64,
 }
 
 const fn build_keys() -> Keys {
     let mut state = SEED;
-    let mut stones = [[0u64; MAX_LOCATIONS]; 2];
+    let mut stones = [[0u64; TABLE]; 2];
     let mut color = 0;
     while color < 2 {
         let mut loc = 0;
@@ -51,10 +56,11 @@ const fn build_keys() -> Keys {
 
 static KEYS: Keys = build_keys();
 
-/// The key of a stone of colour `color_index` (0 Black, 1 White) at padded location `loc`.
+/// The key of a stone of colour `color_index` (0 Black, 1 White) at padded location `loc`
+/// (below [`MAX_LOCATIONS`]).
 #[inline]
 pub fn stone_key(color_index: usize, loc: usize) -> u64 {
-    KEYS.stones[color_index][loc]
+    KEYS.stones[color_index & 1][loc & (TABLE - 1)]
 }
 
 /// The key XORed into a situation's hash when White is to move (Black to move adds nothing).

@@ -1,0 +1,393 @@
+//! The scoring accuracy benchmark: recomputed results against recorded and expected ones over
+//! the shared corpus. Run it through `scripts/accuracy` (release build):
+//!
+//! ```text
+//! scripts/accuracy                      # every set, the whole of aeb-pro's counted games
+//! scripts/accuracy --aeb-sample 2000    # a deterministic sample of aeb-pro instead
+//! ```
+//!
+//! Sets (all under `../shared/corpus`, or `KIFU_SHARED_CORPUS`):
+//! - `ogs-finished`: finished online games (both passed, dead stones agreed), against RE under
+//!   the record's own rules and komi;
+//! - `aeb-pro`: professional games with a counted RE, against RE under the record's rules;
+//!   reported for Japanese-rules even games (the "professional records" target), for the
+//!   deterministic 300-game sample of those (KM 6.5/5.5/4.5, 19x19, no handicap), and for the
+//!   rest;
+//! - `gnugo`: GNU Go's expected `final_score` results in `regression/score.tst`, `score2.tst`
+//!   and `newscore.tst` (`#? [W\+32.5]`), counted the way GNU Go counts (territory, the
+//!   record's komi);
+//! - `ogs-positions`: 54 final positions with a human removal map: positions whose every stone
+//!   status the estimator gets right, and stones wrongly taken dead or alive.
+//!
+//! For each: exact-margin %, within-2 %, same-winner %, by board size, for all games and for those
+//! scored with high confidence; the share of high-confidence recorded-vs-recomputed
+//! disagreements; and the time per game (thread CPU time of `analyze`, median and p99).
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use kifu::analysis::dead_stones;
+use kifu::analysis::{
+    AnalysisOptions, Confidence, DeadStoneMode, DisagreementKind, RulesetRequest, analyze,
+    replay, scoring,
+};
+use kifu::record::{GameRecord, ReadOptions, ReadStatus, sources, split_source};
+use kifu::rules::{Board, BoardSize, Color, Point, preset};
+use rayon::prelude::*;
+
+/// CPU time of this thread in seconds (wall time where the platform does not say).
+fn thread_cpu_seconds() -> f64 {
+    std::fs::read_to_string("/proc/thread-self/schedstat")
+        .ok()
+        .and_then(|s| s.split_whitespace().next()?.parse::<f64>().ok())
+        .map(|ns| ns / 1e9)
+        .unwrap_or_else(|| {
+            thread_local!(static START: Instant = Instant::now());
+            START.with(|s| s.elapsed().as_secs_f64())
+        })
+}
+
+fn corpus_dir(args: &[String]) -> Option<PathBuf> {
+    if let Some(p) = args.iter().find(|a| !a.starts_with("--") && Path::new(a).is_dir()) {
+        return Some(PathBuf::from(p));
+    }
+    if let Ok(p) = std::env::var("KIFU_SHARED_CORPUS") {
+        return Some(PathBuf::from(p));
+    }
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    [manifest.join("../shared/corpus"), manifest.join("../../shared/corpus")]
+        .into_iter()
+        .find(|p| p.is_dir())
+}
+
+/// One game's comparison.
+#[derive(Clone, Debug)]
+struct Outcome {
+    size: BoardSize,
+    want: f64,
+    got: Option<f64>,
+    confident: bool,
+    high_disagreement: bool,
+    seconds: f64,
+}
+
+fn records_in(dir: &Path) -> Vec<GameRecord> {
+    let options = ReadOptions::default();
+    let loaded: Vec<_> = sources([dir], &options).collect();
+    loaded
+        .into_par_iter()
+        .flat_map_iter(|s| {
+            let split = split_source(s, &options);
+            split.games.into_iter().map(|g| g.read(&ReadOptions::default())).collect::<Vec<_>>()
+        })
+        .filter(|r| r.status != ReadStatus::Failed)
+        .collect()
+}
+
+fn recorded_margin(record: &GameRecord) -> Option<f64> {
+    record.result.outcome.and_then(|o| o.margin())
+}
+
+/// Scores `record` under its own rules and komi through `analyze`, timed.
+fn against_record(record: &GameRecord) -> Option<Outcome> {
+    let want = recorded_margin(record)?;
+    let options =
+        AnalysisOptions { rulesets: vec![RulesetRequest::Recorded], dead_stones: DeadStoneMode::Auto };
+    let start = thread_cpu_seconds();
+    let analysis = analyze(record, &options);
+    let seconds = thread_cpu_seconds() - start;
+    let score = analysis.scores.first()?;
+    let high_disagreement = analysis.disagreements.iter().any(|d| {
+        d.kind == DisagreementKind::RecordedVsRecomputed && d.confidence == Confidence::High
+    });
+    Some(Outcome {
+        size: record.size,
+        want,
+        got: score.outcome.and_then(|o| o.margin()),
+        confident: score.confidence == Confidence::High,
+        high_disagreement,
+        seconds,
+    })
+}
+
+fn percentile(sorted: &[f64], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return 0.0;
+    }
+    sorted[((sorted.len() - 1) as f64 * p).round() as usize]
+}
+
+fn report(name: &str, outcomes: &[Outcome]) {
+    let mut by_size: BTreeMap<String, Vec<&Outcome>> = BTreeMap::new();
+    for o in outcomes {
+        by_size.entry(o.size.to_string()).or_default().push(o);
+        by_size.entry("all".into()).or_default().push(o);
+    }
+    println!("\n{name}");
+    println!(
+        "| board | games | exact | within 2 | same winner | confident: games (share), exact | high-conf. disagreements | ms median / p99 |"
+    );
+    println!("|---|---|---|---|---|---|---|---|");
+    for (size, list) in &by_size {
+        if size == "all" && by_size.len() == 2 {
+            continue;
+        }
+        let n = list.len();
+        let pct = |k: usize| 100.0 * k as f64 / n.max(1) as f64;
+        let diff = |o: &&Outcome| o.got.map(|g| (g - o.want).abs());
+        let exact = list.iter().filter(|o| diff(o).is_some_and(|d| d < 1e-6)).count();
+        let within2 = list.iter().filter(|o| diff(o).is_some_and(|d| d <= 2.0 + 1e-6)).count();
+        let winner = list
+            .iter()
+            .filter(|o| o.got.is_some_and(|g| g.signum() == o.want.signum()))
+            .count();
+        let confident: Vec<_> = list.iter().filter(|o| o.confident).collect();
+        let confident_exact =
+            confident.iter().filter(|o| diff(o).is_some_and(|d| d < 1e-6)).count();
+        let high = list.iter().filter(|o| o.high_disagreement).count();
+        let mut times: Vec<f64> = list.iter().map(|o| o.seconds * 1000.0).collect();
+        times.sort_by(f64::total_cmp);
+        println!(
+            "| {size} | {n} | {:.1}% | {:.1}% | {:.1}% | {} ({:.1}%), {:.1}% | {} ({:.2}%) | {:.2} / {:.2} |",
+            pct(exact),
+            pct(within2),
+            pct(winner),
+            confident.len(),
+            pct(confident.len()),
+            100.0 * confident_exact as f64 / confident.len().max(1) as f64,
+            high,
+            pct(high),
+            percentile(&times, 0.5),
+            percentile(&times, 0.99),
+        );
+    }
+}
+
+/// `games/scoring/score3.sgf` → `W+32.5` from GNU Go's score tests.
+fn gnugo_expectations(regression: &Path) -> Vec<(PathBuf, f64)> {
+    let mut out: BTreeMap<String, f64> = BTreeMap::new();
+    for file in ["score.tst", "score2.tst", "newscore.tst"] {
+        let Ok(text) = std::fs::read_to_string(regression.join(file)) else { continue };
+        let mut current: Option<String> = None;
+        for line in text.lines() {
+            let line = line.trim();
+            if let Some(rest) = line.strip_prefix("loadsgf ") {
+                let parts: Vec<&str> = rest.split_whitespace().collect();
+                current = (parts.len() == 1).then(|| parts[0].to_string());
+                continue;
+            }
+            if line.starts_with('#') && line.contains("loadsgf") {
+                current = None;
+                continue;
+            }
+            if let (Some(game), Some(rest)) = (&current, line.strip_prefix("#? [")) {
+                let rest = rest.replace('\\', "");
+                let (winner, margin) = rest.split_at(1);
+                let margin: String =
+                    margin.trim_start_matches('+').chars().take_while(|c| *c == '.' || c.is_ascii_digit()).collect();
+                if let Ok(m) = margin.parse::<f64>() {
+                    let signed = if winner == "W" { -m } else { m };
+                    out.insert(game.clone(), signed);
+                }
+            }
+        }
+    }
+    out.into_iter().map(|(g, m)| (regression.join(g), m)).collect()
+}
+
+fn gnugo_set(corpus: &Path) -> Vec<Outcome> {
+    let regression = corpus.join("gnugo-regression/regression");
+    let expectations = gnugo_expectations(&regression);
+    let japanese = preset("japanese").expect("preset").ruleset;
+    expectations
+        .par_iter()
+        .filter_map(|(path, want)| {
+            let records = records_in_file(path);
+            let record = records.first()?;
+            let start = thread_cpu_seconds();
+            let rep = replay::replay(record, &record.rules.ruleset);
+            let (statuses, _) = scoring::statuses(record, &rep, DeadStoneMode::Auto);
+            // GNU Go counts territory with the record's komi.
+            let count = scoring::count_game(record, &rep, &statuses, &japanese, record.komi.points);
+            let seconds = thread_cpu_seconds() - start;
+            Some(Outcome {
+                size: record.size,
+                want: *want,
+                got: Some(count.margin),
+                confident: statuses.confidence == Confidence::High,
+                high_disagreement: false,
+                seconds,
+            })
+        })
+        .collect()
+}
+
+fn records_in_file(path: &Path) -> Vec<GameRecord> {
+    let options = ReadOptions::default();
+    sources([path], &options)
+        .flat_map(|s| split_source(s, &options).games)
+        .map(|g| g.read(&options))
+        .collect()
+}
+
+/// The OGS score estimator's test positions: `height`, `width`, `player_to_move` lines, the
+/// board (1 black, -1 white, 0 empty), a blank line, then the removal map (1 = removed).
+fn read_position(text: &str) -> Option<(Board, Vec<bool>)> {
+    let mut rows: Vec<Vec<i32>> = Vec::new();
+    for line in text.lines() {
+        let line = line.trim();
+        if line.starts_with('#') || line.is_empty() {
+            continue;
+        }
+        if line.chars().next().is_some_and(|c| c.is_ascii_alphabetic()) {
+            continue;
+        }
+        rows.push(line.split_whitespace().filter_map(|v| v.parse().ok()).collect());
+    }
+    let height = rows.len() / 2;
+    let width = rows.first()?.len();
+    let size = BoardSize::new(width as u8, height as u8)?;
+    let mut board = Board::new(size);
+    let mut removed = vec![false; width * height];
+    for y in 0..height {
+        for x in 0..width {
+            let p = Point::new(x as u8, y as u8);
+            let stone = match rows[y].get(x)? {
+                1 => Some(Color::Black),
+                -1 => Some(Color::White),
+                _ => None,
+            };
+            if stone.is_some() {
+                board.set_stone(p, stone).ok()?;
+            }
+            removed[y * width + x] = *rows[height + y].get(x)? == 1;
+        }
+    }
+    Some((board, removed))
+}
+
+fn positions_set(corpus: &Path) {
+    let dir = corpus.join("ogs-positions/test_games");
+    let mut files: Vec<PathBuf> = walk(&dir).into_iter().filter(|p| p.extension().is_some_and(|e| e == "game")).collect();
+    files.sort();
+    let mut all_right = 0;
+    let (mut wrongly_dead, mut wrongly_alive, mut total) = (0, 0, 0);
+    let mut misses = Vec::new();
+    let mut times = Vec::new();
+    for file in &files {
+        let Ok(text) = std::fs::read_to_string(file) else { continue };
+        let Some((board, removed)) = read_position(&text) else { continue };
+        total += 1;
+        let start = thread_cpu_seconds();
+        let statuses = dead_stones::estimate(&board);
+        times.push((thread_cpu_seconds() - start) * 1000.0);
+        let size = board.size();
+        let mut wd = 0;
+        let mut wa = 0;
+        for (i, p) in size.points().enumerate() {
+            if board.get(p).is_none() {
+                continue;
+            }
+            match (statuses.dead[i], removed[i]) {
+                (true, false) => wd += 1,
+                (false, true) => wa += 1,
+                _ => {}
+            }
+        }
+        wrongly_dead += wd;
+        wrongly_alive += wa;
+        if wd == 0 && wa == 0 {
+            all_right += 1;
+        } else {
+            let name = file.strip_prefix(&dir).unwrap_or(file).display().to_string();
+            misses.push(format!("{name} ({wd} wrongly dead, {wa} wrongly alive)"));
+        }
+    }
+    times.sort_by(f64::total_cmp);
+    println!("\nogs-positions (removal maps)");
+    println!(
+        "positions with every stone right: {all_right} of {total}; stones wrongly dead {wrongly_dead}, wrongly alive {wrongly_alive}; ms median / p99 {:.2} / {:.2}",
+        percentile(&times, 0.5),
+        percentile(&times, 0.99)
+    );
+    for m in misses {
+        println!("  miss: {m}");
+    }
+}
+
+fn walk(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&d) else { continue };
+        for e in entries.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else {
+                out.push(p);
+            }
+        }
+    }
+    out
+}
+
+/// Japanese-rules even games as the notes define the professional sample: 19x19, no handicap,
+/// komi 6.5, 5.5 or 4.5, territory counting, a counted result.
+fn japanese_even(record: &GameRecord) -> bool {
+    record.size == BoardSize::STANDARD
+        && record.handicap == 0
+        && [6.5, 5.5, 4.5].contains(&record.komi.points)
+        && record.rules.ruleset.scoring == kifu::rules::Scoring::Territory
+        && recorded_margin(record).is_some()
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let Some(corpus) = corpus_dir(&args) else {
+        println!("no shared corpus found (set KIFU_SHARED_CORPUS): nothing to measure");
+        return;
+    };
+    let wants = |set: &str| {
+        args.iter().position(|a| a == "--sets").and_then(|i| args.get(i + 1)).is_none_or(|s| s.split(',').any(|x| x == set))
+    };
+    let aeb_sample: Option<usize> = args
+        .iter()
+        .position(|a| a == "--aeb-sample")
+        .and_then(|i| args.get(i + 1))
+        .and_then(|v| v.parse().ok());
+    println!("corpus: {}", corpus.display());
+
+    if wants("ogs") {
+        let records = records_in(&corpus.join("ogs-finished"));
+        let outcomes: Vec<Outcome> = records.par_iter().filter_map(against_record).collect();
+        report("ogs-finished (recorded rules and komi)", &outcomes);
+    }
+    if wants("gnugo") {
+        report("gnugo-regression score tests (territory, record komi)", &gnugo_set(&corpus));
+    }
+    if wants("positions") {
+        positions_set(&corpus);
+    }
+    if wants("aeb") {
+        let mut records = records_in(&corpus.join("aeb-pro"));
+        records.retain(|r| recorded_margin(r).is_some());
+        records.sort_by(|a, b| a.location.source.cmp(&b.location.source));
+        if let Some(k) = aeb_sample {
+            let step = (records.len() as f64 / k as f64).max(1.0);
+            records = (0..k).map(|i| (i as f64 * step) as usize).filter(|&i| i < records.len()).map(|i| records[i].clone()).collect();
+        }
+        let (japanese, other): (Vec<_>, Vec<_>) = records.into_iter().partition(japanese_even);
+        let step = (japanese.len() as f64 / 300.0).max(1.0);
+        let sample: Vec<usize> =
+            (0..300).map(|i| (i as f64 * step) as usize).filter(|&i| i < japanese.len()).collect();
+        let jo: Vec<Option<Outcome>> = japanese.par_iter().map(against_record).collect();
+        let sampled: Vec<Outcome> = sample.iter().filter_map(|&i| jo[i].clone()).collect();
+        let jo: Vec<Outcome> = jo.into_iter().flatten().collect();
+        report("aeb-pro, Japanese-rules even games (counted RE)", &jo);
+        report("aeb-pro, deterministic 300-game sample of those", &sampled);
+        let oo: Vec<Outcome> = other.par_iter().filter_map(against_record).collect();
+        report("aeb-pro, other counted games (area rules, handicap, other komi)", &oo);
+    }
+}

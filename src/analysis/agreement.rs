@@ -1,0 +1,265 @@
+//! Disagreements worth a curator's attention: a counted recorded result that the recount under
+//! the record's own rules and komi does not reproduce, and a winner that changes between two
+//! requested rulesets.
+//!
+//! For a recorded-vs-recomputed disagreement kifu says by how much the margins differ, whether
+//! the winner changes, and the likely reason when one can be told. Each candidate reason is
+//! checked by recounting the same position the way that reason supposes and seeing whether the
+//! recorded result comes out:
+//! - *komi*: the result matches without komi, or with the komi in other units (zi, Fox's ×100);
+//! - *handicap compensation*: it matches with another compensation (N, N-1 or none);
+//! - *counting method*: it matches under area instead of territory counting or the reverse;
+//! - *seki or false eyes*: under territory counting, it matches when the eyes of seki groups and
+//!   the false eyes are counted as territory (as some servers do);
+//! - *dame not filled*: open borders remain (empty regions touching both colours);
+//! - *dead-stone status unclear*: the estimator left chains unclear.
+//!
+//! A disagreement is high-confidence only when the statuses are certain (markup or proof), no
+//! border is open, and no candidate reason explains it: only then is the record likely wrong.
+
+use super::dead_stones::Statuses;
+use super::replay::Replay;
+use super::scoring::count_game;
+use super::{Confidence, DeadStoneSource, Disagreement, DisagreementKind, RulesetScore};
+use crate::record::{GameRecord, KomiOrigin};
+use crate::rules::outcome::format_points;
+use crate::rules::score::{Position, area_map};
+use crate::rules::{Color, HandicapCompensation, Outcome, Ruleset, Scoring};
+
+/// Points a count may differ from the record by floating-point noise (margins are multiples of
+/// a quarter point).
+const EPSILON: f64 = 1e-6;
+
+/// Compares the recorded result with `recomputed` (the score under the record's own rules and
+/// komi). `None` when they agree or when the recorded result is not a counted one.
+pub fn recorded_vs_recomputed(
+    record: &GameRecord,
+    replay: &Replay,
+    statuses: &Statuses,
+    recomputed: &RulesetScore,
+) -> Option<Disagreement> {
+    let recorded = record.result.outcome?;
+    let want = recorded.margin()?;
+    let got_outcome = recomputed.outcome?;
+    let got = got_outcome.margin()?;
+    if (got - want).abs() < EPSILON {
+        return None;
+    }
+    let reasons = likely_reasons(record, replay, statuses, recomputed, want);
+    let explained = !reasons.is_empty();
+    let open = open_borders(replay, statuses);
+    let mut confidence = recomputed.confidence;
+    if open.largest >= 3 || statuses.source == DeadStoneSource::AsIs {
+        confidence = Confidence::Low;
+    } else if open.points > 0 {
+        confidence = confidence.min(Confidence::Medium);
+    }
+    if explained {
+        confidence = Confidence::Low;
+    }
+    let mut why: Vec<String> = reasons;
+    if open.largest >= 3 {
+        why.push(format!("dame not filled: {} open points at the borders", open.points));
+    }
+    if statuses.source == DeadStoneSource::Estimate && !statuses.doubts.is_empty() {
+        why.push("dead-stone status unclear".into());
+    }
+    let what = if recorded.winner() != got_outcome.winner() {
+        "winner differs".to_string()
+    } else {
+        format!("margin differs by {}", format_points((got - want).abs()))
+    };
+    let mut detail = format!(
+        "recorded {} vs recomputed {} under {} with komi {}: {what}",
+        recorded,
+        got_outcome,
+        recomputed.preset,
+        format_points(recomputed.komi)
+    );
+    if !why.is_empty() {
+        detail.push_str("; likely: ");
+        detail.push_str(&why.join("; "));
+    }
+    Some(Disagreement { kind: DisagreementKind::RecordedVsRecomputed, detail, confidence })
+}
+
+/// Every pair of requested rulesets whose winners differ, with both results.
+pub fn winner_flips(scores: &[RulesetScore]) -> Vec<Disagreement> {
+    let mut out = Vec::new();
+    for (i, a) in scores.iter().enumerate() {
+        for b in &scores[i + 1..] {
+            let (Some(oa), Some(ob)) = (a.outcome, b.outcome) else { continue };
+            if !(oa.is_counted() && ob.is_counted()) || oa.winner() == ob.winner() {
+                continue;
+            }
+            out.push(Disagreement {
+                kind: DisagreementKind::WinnerFlip,
+                detail: format!(
+                    "{} {} (komi {}) vs {} {} (komi {})",
+                    a.requested,
+                    oa,
+                    format_points(a.komi),
+                    b.requested,
+                    ob,
+                    format_points(b.komi)
+                ),
+                confidence: a.confidence.min(b.confidence),
+            });
+        }
+    }
+    out
+}
+
+/// Size of the open borders: empty points reaching both colours once the dead stones are off.
+struct OpenBorders {
+    points: u32,
+    largest: u32,
+}
+
+fn open_borders(replay: &Replay, statuses: &Statuses) -> OpenBorders {
+    let board = &replay.board;
+    let size = board.size();
+    let stones: Vec<Option<Color>> = size.points().map(|p| board.get(p)).collect();
+    let owners = area_map(Position { size, stones: &stones, dead: &statuses.dead });
+    let width = size.width as usize;
+    let n = stones.len();
+    let open: Vec<bool> =
+        (0..n).map(|i| owners[i].is_none() && (stones[i].is_none() || statuses.dead[i])).collect();
+    let mut seen = vec![false; n];
+    let mut largest = 0;
+    let mut stack = Vec::new();
+    for start in 0..n {
+        if !open[start] || seen[start] {
+            continue;
+        }
+        let mut k = 0;
+        seen[start] = true;
+        stack.push(start);
+        while let Some(p) = stack.pop() {
+            k += 1;
+            let (x, y) = (p % width, p / width);
+            let mut neighbours = [usize::MAX; 4];
+            if x > 0 {
+                neighbours[0] = p - 1;
+            }
+            if x + 1 < width {
+                neighbours[1] = p + 1;
+            }
+            if y > 0 {
+                neighbours[2] = p - width;
+            }
+            if p + width < n {
+                neighbours[3] = p + width;
+            }
+            for a in neighbours.into_iter().filter(|&a| a != usize::MAX) {
+                if open[a] && !seen[a] {
+                    seen[a] = true;
+                    stack.push(a);
+                }
+            }
+        }
+        largest = largest.max(k);
+    }
+    OpenBorders { points: open.iter().filter(|&&o| o).count() as u32, largest }
+}
+
+/// The reasons, among those kifu can test, that reproduce the recorded margin `want`.
+fn likely_reasons(
+    record: &GameRecord,
+    replay: &Replay,
+    statuses: &Statuses,
+    recomputed: &RulesetScore,
+    want: f64,
+) -> Vec<String> {
+    let Some(got) = recomputed.outcome.and_then(Outcome::margin) else { return Vec::new() };
+    let komi = recomputed.komi;
+    let hits = |m: f64| (m - want).abs() < EPSILON;
+    let mut reasons = Vec::new();
+    // Komi: left out, or read in the wrong units.
+    if komi != 0.0 {
+        if hits(got + komi) {
+            reasons.push("komi units: the record seems counted without komi".to_string());
+        } else if hits(got + komi - komi * 2.0) || hits(got + komi - komi / 2.0) {
+            let unit = match record.komi.origin {
+                KomiOrigin::Zi => "zi",
+                KomiOrigin::FoxUnits => "Fox units",
+                _ => "points",
+            };
+            reasons.push(format!(
+                "komi units: the record seems counted with another komi than {} {unit}",
+                format_points(komi)
+            ));
+        }
+    }
+    // Handicap compensation.
+    if record.handicap >= 2 {
+        let used = recomputed.ruleset.handicap_compensation.points(record.handicap);
+        for other in
+            [HandicapCompensation::N, HandicapCompensation::NMinusOne, HandicapCompensation::None]
+        {
+            let alt = other.points(record.handicap);
+            if alt != used && hits(got + used - alt) {
+                reasons.push(format!(
+                    "handicap compensation: the record seems to give White {} points for {} stones",
+                    format_points(alt),
+                    record.handicap
+                ));
+                break;
+            }
+        }
+    }
+    // The other counting method.
+    let other = match recomputed.ruleset.scoring {
+        Scoring::Territory => Scoring::Area,
+        Scoring::Area | Scoring::AreaWithGroupTax => Scoring::Territory,
+    };
+    let other_rules = Ruleset { scoring: other, ..recomputed.ruleset };
+    let alt = count_game(record, replay, statuses, &other_rules, komi);
+    if hits(alt.margin) {
+        reasons.push(format!(
+            "counting method: the record matches {} counting",
+            if other == Scoring::Area { "area" } else { "territory" }
+        ));
+    }
+    // Seki eyes and false eyes counted as territory.
+    if recomputed.ruleset.scoring == Scoring::Territory {
+        let plain = plain_territory_margin(record, replay, statuses, komi, &recomputed.ruleset);
+        if hits(plain) {
+            reasons.push(
+                "seki or false eyes: the record counts them as territory (a plain count)".into(),
+            );
+        }
+    }
+    reasons
+}
+
+/// Territory counted the plain way: every empty point (or point under a dead stone) reaching
+/// one colour only is that colour's, seki eyes and false eyes included.
+fn plain_territory_margin(
+    record: &GameRecord,
+    replay: &Replay,
+    statuses: &Statuses,
+    komi: f64,
+    ruleset: &Ruleset,
+) -> f64 {
+    let board = &replay.board;
+    let size = board.size();
+    let stones: Vec<Option<Color>> = size.points().map(|p| board.get(p)).collect();
+    let owners = area_map(Position { size, stones: &stones, dead: &statuses.dead });
+    let mut total = [0f64; 2];
+    for (i, owner) in owners.iter().enumerate() {
+        if let Some(c) = owner
+            && (stones[i] != Some(*c) || statuses.dead[i])
+        {
+            total[c.index()] += 1.0;
+        }
+        if let (Some(c), true) = (stones[i], statuses.dead[i]) {
+            total[c.opponent().index()] += 1.0;
+        }
+    }
+    for c in Color::BOTH {
+        total[c.index()] += board.prisoners(c) as f64;
+    }
+    let compensation = ruleset.handicap_compensation.points(record.handicap);
+    total[0] - total[1] - komi - compensation
+}

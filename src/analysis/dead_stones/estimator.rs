@@ -1,0 +1,135 @@
+//! kifu's dead-stone estimator for a final position.
+//!
+//! Layers, from proof to guess (`shared/notes/dead-stones.md` §5):
+//! 1. Benson's algorithm for both players: pass-alive chains are alive, opponent stones in
+//!    small regions they enclose are dead. Both are proofs.
+//! 2. Playouts (deterministic, seeded from the position) over the points proofs leave open:
+//!    a chain whose stones end up the opponent's in most playouts is dead.
+//! 3. Seki: chains the playouts leave alive but whose region has at most one eye, next to an
+//!    opponent chain in the same state, are in seki.
+//!
+//! The confidence is high when every status is proven or clear, medium when some rest on a
+//! clear playout majority, low when a chain stays unclear.
+
+use super::benson::pass_alive;
+use super::layout::Layout;
+use super::playout::ownership;
+use super::{Basis, ChainStatus, Status, Statuses};
+use crate::analysis::{Confidence, DeadStoneSource};
+use crate::rules::{Board, Color};
+
+/// Settings of the estimator.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EstimateOptions {
+    /// Playouts on boards of more than 100 points (twice as many on smaller boards, where
+    /// they are cheaper and every point weighs more).
+    pub playouts: u32,
+}
+
+impl Default for EstimateOptions {
+    fn default() -> EstimateOptions {
+        EstimateOptions { playouts: 64 }
+    }
+}
+
+/// The estimated final status of every stone on `board`, with the default options.
+pub fn estimate(board: &Board) -> Statuses {
+    estimate_with(board, &EstimateOptions::default())
+}
+
+/// The estimated final status of every stone on `board`.
+pub fn estimate_with(board: &Board, options: &EstimateOptions) -> Statuses {
+    let layout = Layout::of_board(board);
+    let n = layout.grid.len();
+    let proofs = [pass_alive(&layout, Color::Black), pass_alive(&layout, Color::White)];
+    let mut basis: Vec<Option<(Status, Basis)>> = vec![None; layout.chains.len()];
+    for (c, chain) in layout.chains.iter().enumerate() {
+        let own = &proofs[chain.color.index()];
+        let other = &proofs[chain.color.opponent().index()];
+        if own.chain_alive[c] {
+            basis[c] = Some((Status::Alive, Basis::Proof));
+        } else if other.proven_dead[chain.stones[0]] {
+            basis[c] = Some((Status::Dead, Basis::Proof));
+        }
+    }
+    let undecided = basis.iter().any(Option::is_none);
+    let mut statuses = vec![Status::Alive; layout.chains.len()];
+    let mut bases = vec![Basis::Proof; layout.chains.len()];
+    let mut doubts = Vec::new();
+    if undecided {
+        // Points inside a pass-alive player's enclosed regions holding no opponent stone are
+        // settled territory: playouts need not touch them.
+        let frozen: Vec<bool> = (0..n)
+            .map(|i| layout.stones[i].is_none() && (proofs[0].enclosed[i] || proofs[1].enclosed[i]))
+            .collect();
+        let seed = board.hash() ^ (n as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        let count = if n <= 100 { 2 * options.playouts } else { options.playouts } as usize;
+        let own = ownership(&layout, board, &frozen, count, seed);
+        for (c, chain) in layout.chains.iter().enumerate() {
+            if let Some((s, b)) = basis[c] {
+                statuses[c] = s;
+                bases[c] = b;
+                continue;
+            }
+            let mean: f32 =
+                chain.stones.iter().map(|&i| own.pessimistic(i, chain.color)).sum::<f32>()
+                    / chain.stones.len() as f32;
+            if mean >= 0.3 {
+                statuses[c] = Status::Alive;
+                bases[c] = Basis::Playout;
+            } else if mean <= -0.3 {
+                statuses[c] = Status::Dead;
+                bases[c] = Basis::Playout;
+            } else {
+                statuses[c] = if mean >= 0.0 { Status::Alive } else { Status::Dead };
+                bases[c] = Basis::Unclear;
+                doubts.push(format!(
+                    "unclear {} chain at {}",
+                    chain.color,
+                    layout.point(chain.stones[0]).display(layout.size.height)
+                ));
+            }
+        }
+    } else {
+        for (c, b) in basis.iter().enumerate() {
+            if let Some((s, bb)) = b {
+                statuses[c] = *s;
+                bases[c] = *bb;
+            }
+        }
+    }
+    let mut dead = vec![false; n];
+    for (c, chain) in layout.chains.iter().enumerate() {
+        if statuses[c] == Status::Dead {
+            for &i in &chain.stones {
+                dead[i] = true;
+            }
+        }
+    }
+    let confidence = if bases.contains(&Basis::Unclear) {
+        Confidence::Low
+    } else if bases.contains(&Basis::Playout) {
+        Confidence::Medium
+    } else {
+        Confidence::High
+    };
+    let chains = layout
+        .chains
+        .iter()
+        .enumerate()
+        .map(|(c, chain)| ChainStatus {
+            color: chain.color,
+            stones: chain.stones.iter().map(|&i| layout.point(i)).collect(),
+            status: statuses[c],
+            basis: bases[c],
+        })
+        .collect();
+    Statuses {
+        size: layout.size,
+        dead,
+        chains,
+        source: DeadStoneSource::Estimate,
+        confidence,
+        doubts,
+    }
+}

@@ -1,0 +1,385 @@
+//! Deterministic random playouts from a final position, for the stones static analysis leaves
+//! unclear: both sides play on until neither has a sensible move, and each point's final owner
+//! is averaged over the playouts.
+//!
+//! The policy follows the notes' recommendations (`shared/notes/dead-stones.md` §5, after MoGo,
+//! Pachi and the OGS estimator):
+//! - answer the opponent's last move tactically: capture the chain it left in atari, or save a
+//!   chain it put in atari (capture a neighbour in atari, or extend to two liberties or more);
+//! - otherwise a uniformly random move, except that a player never fills its own true eye
+//!   (with the diagonal test for false eyes), never puts a chain of two or more stones into
+//!   atari unless the move captures (a lone stone may, for throw-ins and snapbacks), and never
+//!   plays on points the caller froze (territory proven by Benson's algorithm);
+//! - simple ko is the board's; a player with no such move passes; two passes end the playout.
+//!
+//! The random numbers come from a SplitMix64 generator seeded with the position's hash and the
+//! playout's index, so the same position gives the same ownership on every run and thread.
+
+use super::layout::Layout;
+use crate::rules::{Board, Color, SuicideRule};
+
+/// SplitMix64: tiny, fast, and good enough to shuffle move choices.
+#[derive(Clone, Debug)]
+pub(crate) struct Rng(u64);
+
+impl Rng {
+    pub(crate) fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+
+    pub(crate) fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..n` (`n` > 0).
+    pub(crate) fn below(&mut self, n: usize) -> usize {
+        (((self.next() >> 32) * n as u64) >> 32) as usize
+    }
+}
+
+/// Average ownership over playouts: per point (row-major), +1 always Black's, -1 always
+/// White's; separately for the playouts Black started and those White started.
+#[derive(Clone, Debug)]
+pub(crate) struct Ownership {
+    /// Indexed by the colour that moved first ([`Color::index`]).
+    pub(crate) by_first: [Vec<f32>; 2],
+}
+
+impl Ownership {
+    /// The ownership of point `i` from `color`'s side (+1: always `color`'s) in the playouts
+    /// its opponent started: a chain that only lives when its owner moves first is unsettled,
+    /// and after both players passed the opponent may take that first move.
+    pub(crate) fn pessimistic(&self, i: usize, color: Color) -> f32 {
+        let v = self.by_first[color.opponent().index()][i];
+        if color == Color::Black { v } else { -v }
+    }
+}
+
+/// The board's location of every flat index, and back.
+struct Locations {
+    of_index: Vec<u16>,
+    index_of: Vec<u32>,
+}
+
+impl Locations {
+    fn new(layout: &Layout, board: &Board) -> Locations {
+        let n = layout.grid.len();
+        let mut index_of = vec![u32::MAX; board.loc_count()];
+        let of_index: Vec<u16> = (0..n)
+            .map(|i| {
+                let loc = board.loc(layout.point(i)).expect("layout points are on the board");
+                index_of[loc as usize] = i as u32;
+                loc
+            })
+            .collect();
+        Locations { of_index, index_of }
+    }
+}
+
+/// Plays `count` playouts from `board` (alternately Black and White to move first) and averages
+/// the owner of every point. `frozen` points (row-major) are never played.
+pub(crate) fn ownership(
+    layout: &Layout,
+    board: &Board,
+    frozen: &[bool],
+    count: usize,
+    seed: u64,
+) -> Ownership {
+    let n = layout.grid.len();
+    let locs = Locations::new(layout, board);
+    let mut playable = vec![false; board.loc_count()];
+    for i in 0..n {
+        playable[locs.of_index[i] as usize] = !frozen[i];
+    }
+    let mut sum = [vec![0i32; n], vec![0i32; n]];
+    let mut scratch = board.clone();
+    let mut owner = vec![0i8; n];
+    let mut state =
+        PlayoutState { candidates: Vec::with_capacity(n), region: vec![0; n], stack: vec![] };
+    for k in 0..count {
+        scratch.clone_from(board);
+        let mut rng = Rng::new(seed ^ (k as u64 + 1).wrapping_mul(0xd6e8_feb8_6659_fd93));
+        let first = if k % 2 == 0 { Color::Black } else { Color::White };
+        play_out(&mut scratch, &locs, &playable, first, &mut rng, &mut state);
+        final_owner(layout, &locs, &scratch, &mut owner, &mut state);
+        for (total, &o) in sum[first.index()].iter_mut().zip(owner.iter()) {
+            *total += o as i32;
+        }
+    }
+    let scale = 2.0 / count.max(2) as f32;
+    let average = |s: &Vec<i32>| s.iter().map(|&v| v as f32 * scale).collect();
+    Ownership { by_first: [average(&sum[0]), average(&sum[1])] }
+}
+
+struct PlayoutState {
+    candidates: Vec<u16>,
+    region: Vec<u32>,
+    stack: Vec<usize>,
+}
+
+fn refill(board: &Board, locs: &Locations, playable: &[bool], candidates: &mut Vec<u16>) {
+    candidates.clear();
+    for &loc in &locs.of_index {
+        if playable[loc as usize] && board.empty_at(loc) {
+            candidates.push(loc);
+        }
+    }
+}
+
+fn play_out(
+    board: &mut Board,
+    locs: &Locations,
+    playable: &[bool],
+    first: Color,
+    rng: &mut Rng,
+    state: &mut PlayoutState,
+) {
+    let candidates = &mut state.candidates;
+    refill(board, locs, playable, candidates);
+    let mut to_move = first;
+    let mut passes = 0;
+    let mut last: Option<u16> = None;
+    let limit = 3 * locs.of_index.len() + 50;
+    for _ in 0..limit {
+        let mut chosen = last.and_then(|m| urgent_move(board, to_move, m, rng));
+        if chosen.is_none() {
+            // Random candidates: `candidates[..untried]` are this turn's untried ones. Points
+            // found occupied leave the list; refused ones stay for later turns.
+            let mut untried = candidates.len();
+            while untried > 0 {
+                let pick = rng.below(untried);
+                candidates.swap(pick, untried - 1);
+                untried -= 1;
+                let loc = candidates[untried];
+                if !board.empty_at(loc) {
+                    candidates.swap_remove(untried);
+                    continue;
+                }
+                if acceptable(board, to_move, loc)
+                    && board.check_loc(to_move, loc, SuicideRule::Forbidden).is_ok()
+                {
+                    chosen = Some(loc);
+                    break;
+                }
+            }
+        }
+        match chosen {
+            Some(loc) => {
+                let effect = board.play_empty(to_move, loc);
+                if effect.captured > 0 {
+                    refill(board, locs, playable, candidates);
+                }
+                last = Some(loc);
+                passes = 0;
+            }
+            None => {
+                board.pass();
+                last = None;
+                passes += 1;
+                if passes >= 2 {
+                    break;
+                }
+            }
+        }
+        to_move = to_move.opponent();
+    }
+}
+
+/// The one liberty of the chain on `loc`, if it has exactly one.
+fn lone_liberty(board: &Board, loc: u16) -> Option<u16> {
+    if board.libs_at(loc) != 1 {
+        return None;
+    }
+    let mut out = [0u16; 1];
+    (board.some_liberties_at(loc, &mut out) == 1).then_some(out[0])
+}
+
+/// A tactical answer to the opponent's last move `m`: capture the chain it left in atari, or
+/// save one of our chains it put in atari (capture a neighbour in atari, or extend to two
+/// liberties or more). Legal moves only.
+fn urgent_move(board: &Board, color: Color, m: u16, rng: &mut Rng) -> Option<u16> {
+    let mut options = [0u16; 8];
+    let mut k = 0;
+    let mut push = |loc: u16, options: &mut [u16; 8]| {
+        if k < options.len()
+            && !options[..k].contains(&loc)
+            && board.check_loc(color, loc, SuicideRule::Forbidden).is_ok()
+        {
+            options[k] = loc;
+            k += 1;
+        }
+    };
+    if board.stone_at(m) == Some(color.opponent())
+        && let Some(l) = lone_liberty(board, m)
+    {
+        push(l, &mut options);
+    }
+    for a in board.neighbours_of(m) {
+        if board.stone_at(a) != Some(color) || board.libs_at(a) != 1 {
+            continue;
+        }
+        // Capture an opponent chain in atari touching the threatened chain: look around its
+        // stones (chains in atari are short, so the walk is cheap).
+        if board.chain_len_at(a) <= 6 {
+            let head = board.head_at(a);
+            for s in chain_locs(board, a) {
+                for n in board.neighbours_of(s) {
+                    if board.stone_at(n) == Some(color.opponent())
+                        && board.head_at(n) != head
+                        && let Some(l) = lone_liberty(board, n)
+                    {
+                        push(l, &mut options);
+                    }
+                }
+            }
+        }
+        // Or extend, if that leaves at least two liberties.
+        if let Some(l) = lone_liberty(board, a)
+            && liberties_after(board, color, l) >= 2
+        {
+            push(l, &mut options);
+        }
+    }
+    (k > 0).then(|| options[rng.below(k)])
+}
+
+/// The stones of the chain on `loc`.
+fn chain_locs(board: &Board, loc: u16) -> impl Iterator<Item = u16> + '_ {
+    board.chain_stones(board.point(loc)).filter_map(|p| board.loc(p))
+}
+
+/// Liberties the chain would have after `color` plays on the empty `loc`, counted up to 2, or
+/// 2 when the move captures.
+fn liberties_after(board: &Board, color: Color, loc: u16) -> u32 {
+    let mut libs = [0u16; 2];
+    let mut found = 0usize;
+    for a in board.neighbours_of(loc) {
+        let mut candidates = [0u16; 3];
+        let got = if board.empty_at(a) {
+            candidates[0] = a;
+            1
+        } else if let Some(c) = board.stone_at(a) {
+            if c != color {
+                if board.libs_at(a) == 1 {
+                    return 2;
+                }
+                0
+            } else if board.libs_at(a) >= 3 {
+                return 2;
+            } else {
+                board.some_liberties_at(a, &mut candidates)
+            }
+        } else {
+            0
+        };
+        for &l in &candidates[..got] {
+            if l != loc && !libs[..found].contains(&l) {
+                if found == 2 {
+                    return 2;
+                }
+                libs[found] = l;
+                found += 1;
+            }
+        }
+    }
+    found as u32
+}
+
+/// Whether the policy lets `color` play on the empty `loc`: not its own true eye, and not a
+/// self-atari of two or more stones that captures nothing.
+fn acceptable(board: &Board, color: Color, loc: u16) -> bool {
+    let mut own = 0;
+    let mut on_board = 0;
+    let mut friends = false;
+    for a in board.neighbours_of(loc) {
+        if board.on_board_at(a) {
+            on_board += 1;
+            if board.stone_at(a) == Some(color) {
+                own += 1;
+                friends = true;
+            }
+        }
+    }
+    if own == on_board && is_true_eye(board, color, loc) {
+        return false;
+    }
+    !friends || liberties_after(board, color, loc) >= 2
+}
+
+/// A point surrounded by `color` is a true eye unless the opponent holds enough diagonals: two
+/// in the middle of the board, one on the edge or in the corner.
+fn is_true_eye(board: &Board, color: Color, loc: u16) -> bool {
+    let [up, left, right, down] = board.neighbours_of(loc);
+    let diagonals = [up - 1, up + 1, down - 1, down + 1];
+    let _ = (left, right);
+    let mut enemy = 0;
+    let mut off = 0;
+    for d in diagonals {
+        if d as usize >= board.loc_count() || !board.on_board_at(d) {
+            off += 1;
+        } else if board.stone_at(d) == Some(color.opponent()) {
+            enemy += 1;
+        }
+    }
+    if off > 0 { enemy == 0 } else { enemy < 2 }
+}
+
+/// Who owns each point at the end of a playout: the stone on it, or the only colour an empty
+/// point's region touches.
+fn final_owner(
+    layout: &Layout,
+    locs: &Locations,
+    board: &Board,
+    owner: &mut [i8],
+    state: &mut PlayoutState,
+) {
+    let n = layout.grid.len();
+    let region = &mut state.region;
+    let stack = &mut state.stack;
+    region.iter_mut().for_each(|r| *r = u32::MAX);
+    let mut points = Vec::new();
+    for start in 0..n {
+        let loc = locs.of_index[start];
+        if let Some(c) = board.stone_at(loc) {
+            owner[start] = if c == Color::Black { 1 } else { -1 };
+            continue;
+        }
+        if region[start] != u32::MAX {
+            continue;
+        }
+        let mut touches = [false; 2];
+        points.clear();
+        region[start] = start as u32;
+        stack.push(start);
+        while let Some(q) = stack.pop() {
+            points.push(q);
+            for a in board.neighbours_of(locs.of_index[q]) {
+                if !board.on_board_at(a) {
+                    continue;
+                }
+                match board.stone_at(a) {
+                    Some(c) => touches[c.index()] = true,
+                    None => {
+                        let ai = locs.index_of[a as usize] as usize;
+                        if region[ai] == u32::MAX {
+                            region[ai] = start as u32;
+                            stack.push(ai);
+                        }
+                    }
+                }
+            }
+        }
+        let v = match touches {
+            [true, false] => 1,
+            [false, true] => -1,
+            _ => 0,
+        };
+        for &q in &points {
+            owner[q] = v;
+        }
+    }
+}

@@ -1,0 +1,218 @@
+//! Scores of one replayed game under every requested ruleset.
+//!
+//! The dead stones are a fact of the game, not of the ruleset: they are decided once
+//! ([`DeadStoneMode`]: markup when the record has it, else kifu's estimator) and every ruleset
+//! counts the same final position with them, except rulesets that count the board as it stands
+//! (`remove_dead_stones == false`, Tromp-Taylor), which always take every stone as alive.
+//!
+//! Komi: `recorded` uses the record's komi (KM, converted from Fox or zi units by the record
+//! layer, or the recorded ruleset's default when KM is absent). A preset uses its own default
+//! komi in an even game, because komi belongs to the rules (7.5 under area counting, 6.5 under
+//! territory counting: comparing Chinese and Japanese results means comparing them with their
+//! own komi); in a handicap game it keeps the record's komi, since presets' komi are even-game
+//! values and handicap games are played with the small komi their players agreed on.
+//!
+//! What is not scored (outcome `None`): unparsed records (the reader's finding says why), and,
+//! with a `no-score` finding, games without moves and games whose recorded result is a win by
+//! resignation, time or forfeit (their final position is a middle-game position, and counting
+//! it would report a meaningless margin). A whole-board
+//! cycle (triple ko, eternal life) under a ruleset without superko gives that ruleset's cycle
+//! result (no result, or a draw) instead of a count.
+
+use super::dead_stones::{self, Statuses};
+use super::replay::Replay;
+use super::{Confidence, DeadStoneMode, DeadStoneSource, RulesetRequest, RulesetScore, ScoreCount};
+use crate::finding::{Code, Finding};
+use crate::record::GameRecord;
+use crate::rules::score::{CountInput, Position, count, cycle_outcome};
+use crate::rules::{Board, Color, Outcome, Ruleset, WinBy};
+
+/// Why a game gets no score at all, if it does not.
+pub fn unscorable(record: &GameRecord, replay: &Replay) -> Option<String> {
+    if let Some(Outcome::Win { winner, by }) = record.result.outcome {
+        let how = match by {
+            WinBy::Resignation => Some("resignation"),
+            WinBy::Time => Some("time"),
+            WinBy::Forfeit => Some("forfeit"),
+            WinBy::Points(_) | WinBy::Unspecified => None,
+        };
+        if let Some(how) = how {
+            return Some(format!(
+                "the game was won by {how} ({}): its final position is not a finished one",
+                Outcome::Win { winner, by }
+            ));
+        }
+    }
+    if replay.moves_played == 0 {
+        return Some("the game has no moves".into());
+    }
+    None
+}
+
+/// The ruleset and komi a request stands for in this game.
+pub fn resolve(request: &RulesetRequest, record: &GameRecord) -> (&'static str, Ruleset, f64) {
+    match request {
+        RulesetRequest::Recorded => {
+            let name = record.rules.preset.map_or("custom", |p| p.name);
+            (name, record.rules.ruleset, record.komi.points)
+        }
+        RulesetRequest::Preset(p) => {
+            let komi = if record.handicap >= 2 { record.komi.points } else { p.ruleset.komi };
+            (p.name, p.ruleset, komi)
+        }
+    }
+}
+
+/// The final statuses under `mode`, and the findings deciding them produced.
+pub fn statuses(
+    record: &GameRecord,
+    replay: &Replay,
+    mode: DeadStoneMode,
+) -> (Statuses, Vec<Finding>) {
+    let board = &replay.board;
+    let last_move = record.moves.len() as u32;
+    let mut findings = Vec::new();
+    let marked = record.markup.as_ref().filter(|m| !m.black.is_empty() || !m.white.is_empty());
+    let statuses = match (mode, marked) {
+        (DeadStoneMode::AsIs, _) => dead_stones::as_is(board),
+        (DeadStoneMode::Markup | DeadStoneMode::Auto, Some(markup)) => {
+            let (s, f) = dead_stones::from_markup(board, markup, last_move);
+            findings.extend(f);
+            s
+        }
+        (DeadStoneMode::Markup, None) => {
+            findings.push(Finding::new(
+                Code::NoScore,
+                last_move,
+                "dead stones were asked from markup, but the last node has no TB/TW: every stone \
+                 counts as alive",
+            ));
+            dead_stones::as_is(board)
+        }
+        (DeadStoneMode::Estimate | DeadStoneMode::Auto, _) => dead_stones::estimate(board),
+    };
+    if statuses.source == DeadStoneSource::Estimate && !statuses.doubts.is_empty() {
+        findings.push(Finding::new(
+            Code::StatusUnclear,
+            last_move,
+            format!("dead stones estimated with doubts: {}", statuses.doubts.join("; ")),
+        ));
+    }
+    (statuses, findings)
+}
+
+/// Counts `board` under `ruleset` with komi `komi` and the dead stones of `statuses` (ignored by
+/// rulesets that count the board as it stands).
+pub fn count_game(
+    record: &GameRecord,
+    replay: &Replay,
+    statuses: &Statuses,
+    ruleset: &Ruleset,
+    komi: f64,
+) -> crate::rules::score::Count {
+    let board: &Board = &replay.board;
+    let size = board.size();
+    let stones: Vec<Option<Color>> = size.points().map(|p| board.get(p)).collect();
+    let no_dead;
+    let dead: &[bool] = if ruleset.remove_dead_stones {
+        &statuses.dead
+    } else {
+        no_dead = vec![false; stones.len()];
+        &no_dead
+    };
+    let input = CountInput {
+        position: Position { size, stones: &stones, dead },
+        captured_by: [board.prisoners(Color::Black), board.prisoners(Color::White)],
+        passes: replay.passes,
+        handicap: record.handicap,
+        komi,
+    };
+    count(ruleset, &input)
+}
+
+/// One score per request, in the order requested, plus the findings scoring produced.
+pub fn score_all(
+    record: &GameRecord,
+    replay: &Replay,
+    requests: &[RulesetRequest],
+    mode: DeadStoneMode,
+) -> (Vec<RulesetScore>, Vec<Finding>, Option<Statuses>) {
+    let last_move = record.moves.len() as u32;
+    if let Some(reason) = unscorable(record, replay) {
+        let scores = requests.iter().map(|r| unscored(r, record, &reason)).collect();
+        return (scores, vec![Finding::new(Code::NoScore, last_move, reason)], None);
+    }
+    let (statuses, mut findings) = statuses(record, replay, mode);
+    let as_is = dead_stones::as_is(&replay.board);
+    let mut scores = Vec::with_capacity(requests.len());
+    for request in requests {
+        let (preset, ruleset, komi) = resolve(request, record);
+        let used = if ruleset.remove_dead_stones { &statuses } else { &as_is };
+        if replay.has_cycle()
+            && let Some(outcome) = cycle_outcome(&ruleset)
+        {
+            scores.push(RulesetScore {
+                requested: request.name().to_string(),
+                preset,
+                ruleset,
+                komi,
+                outcome: Some(outcome),
+                dead_stones: used.source,
+                confidence: Confidence::High,
+                count: None,
+                note: "a whole-board cycle without superko ends the game".into(),
+            });
+            continue;
+        }
+        let c = count_game(record, replay, used, &ruleset, komi);
+        let mut confidence = used.confidence;
+        let mut note = used.doubts.join("; ");
+        if c.seki.iter().any(Option::is_some) && used.source == DeadStoneSource::Estimate {
+            confidence = confidence.min(Confidence::Medium);
+            if !note.is_empty() {
+                note.push_str("; ");
+            }
+            note.push_str("the count depends on a seki");
+        }
+        scores.push(RulesetScore {
+            requested: request.name().to_string(),
+            preset,
+            ruleset,
+            komi,
+            outcome: Some(c.outcome),
+            dead_stones: used.source,
+            confidence,
+            count: Some(ScoreCount {
+                black: c.black.total,
+                white: c.white.total,
+                dead: [used.dead_count(Color::Black), used.dead_count(Color::White)],
+                neutral: c.neutral,
+            }),
+            note,
+        });
+    }
+    if replay.has_cycle() && scores.iter().any(|s| s.note.starts_with("a whole-board cycle")) {
+        findings.push(Finding::new(
+            Code::NoScore,
+            last_move,
+            "the game ends in a whole-board cycle: rulesets without superko give no result",
+        ));
+    }
+    (scores, findings, Some(statuses))
+}
+
+/// A score row for a game that could not be scored.
+pub fn unscored(request: &RulesetRequest, record: &GameRecord, reason: &str) -> RulesetScore {
+    let (preset, ruleset, komi) = resolve(request, record);
+    RulesetScore {
+        requested: request.name().to_string(),
+        preset,
+        ruleset,
+        komi,
+        outcome: None,
+        dead_stones: DeadStoneSource::AsIs,
+        confidence: Confidence::Low,
+        count: None,
+        note: reason.to_string(),
+    }
+}

@@ -1,0 +1,80 @@
+//! Area counting's view of a finished position: each point counts for the player whose live
+//! stones it alone reaches, and independent live groups for the ancient group tax.
+//!
+//! A point reaches a player when a path of points holding no live stone of the opponent leads
+//! from it to a live stone of that player; dead stones are transparent (goscorer's
+//! `area_scoring`, Tromp-Taylor's definition with dead stones removed). A live stone reaches its
+//! own colour only, so it counts for its owner; an empty point reaching both is neutral (dame),
+//! and so are the shared liberties of a seki, while a seki group's own eyes count for it, as the
+//! Chinese rules count them.
+
+use super::grid::Grid;
+use crate::rules::Color;
+
+/// For every point, the player it counts for under area counting, or `None` when it reaches
+/// both players (or neither).
+pub(crate) fn area_owners(
+    grid: &Grid,
+    stones: &[Option<Color>],
+    dead: &[bool],
+) -> Vec<Option<Color>> {
+    let reach = |pla: Color| {
+        let opp = pla.opponent();
+        let live = |i: usize, c: Color| stones[i] == Some(c) && !dead[i];
+        let mut reached = vec![false; grid.len()];
+        let mut stack: Vec<usize> = (0..grid.len()).filter(|&i| live(i, pla)).collect();
+        for &i in &stack {
+            reached[i] = true;
+        }
+        while let Some(p) = stack.pop() {
+            for a in grid.adj(p) {
+                if !reached[a] && !live(a, opp) {
+                    reached[a] = true;
+                    stack.push(a);
+                }
+            }
+        }
+        reached
+    };
+    let black = reach(Color::Black);
+    let white = reach(Color::White);
+    (0..grid.len())
+        .map(|i| match (black[i], white[i]) {
+            (true, false) => Some(Color::Black),
+            (false, true) => Some(Color::White),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Number of separate live groups of each colour (Black, White): connected pieces of a player's
+/// area (live stones plus the points counting for them) that hold at least one live stone.
+/// Chains sharing an eye or a territory are one group; the ancient 還棋頭 counting taxes each.
+pub(crate) fn live_groups(
+    grid: &Grid,
+    stones: &[Option<Color>],
+    dead: &[bool],
+    owners: &[Option<Color>],
+) -> [u32; 2] {
+    let mut seen = vec![false; grid.len()];
+    let mut groups = [0u32; 2];
+    let mut stack = Vec::new();
+    for start in 0..grid.len() {
+        let Some(color) = stones[start] else { continue };
+        if dead[start] || seen[start] {
+            continue;
+        }
+        groups[color.index()] += 1;
+        seen[start] = true;
+        stack.push(start);
+        while let Some(p) = stack.pop() {
+            for a in grid.adj(p) {
+                if !seen[a] && owners[a] == Some(color) {
+                    seen[a] = true;
+                    stack.push(a);
+                }
+            }
+        }
+    }
+    groups
+}

@@ -1,0 +1,161 @@
+//! Flat row-major indexing of a board's points for the counting code: index `y * width + x`,
+//! the four orthogonal neighbours, and connected components of point sets.
+//!
+//! Counting reads a finished position many times over (reachability, regions, chains, eyes); a
+//! flat index with a neighbour table keeps those flood fills allocation-free and fast. This is
+//! not a board: it knows nothing of stones, moves or captures.
+
+use crate::rules::BoardSize;
+
+/// The shape of a board, for walking its points by flat index.
+#[derive(Clone, Debug)]
+pub(crate) struct Grid {
+    width: usize,
+    height: usize,
+    /// For every point, its on-board neighbours (up to four), padded with `usize::MAX`.
+    neighbours: Vec<[usize; 4]>,
+}
+
+impl Grid {
+    /// The grid of a board of this size.
+    pub(crate) fn new(size: BoardSize) -> Grid {
+        let width = size.width as usize;
+        let height = size.height as usize;
+        let mut neighbours = Vec::with_capacity(width * height);
+        for y in 0..height {
+            for x in 0..width {
+                let mut n = [usize::MAX; 4];
+                let mut k = 0;
+                if y > 0 {
+                    n[k] = (y - 1) * width + x;
+                    k += 1;
+                }
+                if x > 0 {
+                    n[k] = y * width + x - 1;
+                    k += 1;
+                }
+                if x + 1 < width {
+                    n[k] = y * width + x + 1;
+                    k += 1;
+                }
+                if y + 1 < height {
+                    n[k] = (y + 1) * width + x;
+                }
+                neighbours.push(n);
+            }
+        }
+        Grid { width, height, neighbours }
+    }
+
+    /// Number of points.
+    #[inline]
+    pub(crate) fn len(&self) -> usize {
+        self.width * self.height
+    }
+
+    /// The on-board orthogonal neighbours of point `i`.
+    #[inline]
+    pub(crate) fn adj(&self, i: usize) -> impl Iterator<Item = usize> + '_ {
+        self.neighbours[i].iter().copied().take_while(|&n| n != usize::MAX)
+    }
+
+    /// The flat index of `(x, y)` if it lies on the board (signed so callers can step off it).
+    #[inline]
+    pub(crate) fn at(&self, x: isize, y: isize) -> Option<usize> {
+        (x >= 0 && y >= 0 && (x as usize) < self.width && (y as usize) < self.height)
+            .then(|| y as usize * self.width + x as usize)
+    }
+
+    /// Column and row of point `i`.
+    #[inline]
+    pub(crate) fn xy(&self, i: usize) -> (usize, usize) {
+        (i % self.width, i / self.width)
+    }
+
+    /// Whether point `i` lies on the first line.
+    pub(crate) fn on_edge(&self, i: usize) -> bool {
+        let (x, y) = self.xy(i);
+        x == 0 || y == 0 || x + 1 == self.width || y + 1 == self.height
+    }
+
+    /// Whether points `a` and `b` are orthogonal neighbours.
+    pub(crate) fn adjacent(&self, a: usize, b: usize) -> bool {
+        self.adj(a).any(|n| n == b)
+    }
+
+    /// Number of connected pieces of `points` (a membership mask over the whole board) once the
+    /// points in `removed` are taken out. `scratch` must be all `false` on entry and is left so.
+    pub(crate) fn count_pieces(
+        &self,
+        members: &[usize],
+        is_member: &[bool],
+        removed: &[usize],
+        scratch: &mut Vec<bool>,
+        pieces: Option<&mut Vec<Vec<usize>>>,
+    ) -> usize {
+        scratch.resize(self.len(), false);
+        for &r in removed {
+            scratch[r] = true;
+        }
+        let mut count = 0;
+        let mut stack = Vec::new();
+        let mut visited = Vec::new();
+        let mut out = pieces;
+        for &start in members {
+            if scratch[start] {
+                continue;
+            }
+            count += 1;
+            let first = visited.len();
+            scratch[start] = true;
+            stack.push(start);
+            while let Some(p) = stack.pop() {
+                visited.push(p);
+                for n in self.adj(p) {
+                    if is_member[n] && !scratch[n] {
+                        scratch[n] = true;
+                        stack.push(n);
+                    }
+                }
+            }
+            if let Some(out) = out.as_deref_mut() {
+                out.push(visited[first..].to_vec());
+            }
+        }
+        for &p in &visited {
+            scratch[p] = false;
+        }
+        for &r in removed {
+            scratch[r] = false;
+        }
+        count
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn corners_have_two_neighbours_and_the_centre_four() {
+        let g = Grid::new(BoardSize::square(3).unwrap());
+        assert_eq!(g.adj(0).count(), 2);
+        assert_eq!(g.adj(4).count(), 4);
+        assert_eq!(g.adj(5).collect::<Vec<_>>(), vec![2, 4, 8]);
+        assert!(g.on_edge(3) && !g.on_edge(4));
+        assert_eq!(g.at(-1, 0), None);
+        assert_eq!(g.at(2, 2), Some(8));
+    }
+
+    #[test]
+    fn pieces_split_where_a_bottleneck_is_removed() {
+        // A row of five points: removing the middle leaves two pieces.
+        let g = Grid::new(BoardSize::new(5, 1).unwrap());
+        let members: Vec<usize> = (0..5).collect();
+        let mask = vec![true; 5];
+        let mut scratch = Vec::new();
+        assert_eq!(g.count_pieces(&members, &mask, &[], &mut scratch, None), 1);
+        assert_eq!(g.count_pieces(&members, &mask, &[2], &mut scratch, None), 2);
+        assert!(scratch.iter().all(|&s| !s));
+    }
+}

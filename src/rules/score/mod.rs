@@ -1,0 +1,256 @@
+//! Counting a finished position under a ruleset: area, territory, area with the ancient group
+//! tax; komi, handicap compensation, AGA pass stones, the tie rule, and the Chinese zi form.
+//!
+//! The input is the final position as a plain row-major array of stones plus which of them are
+//! dead (deciding that is the analysis layer's job), the prisoners taken during play, the passes,
+//! the handicap and the komi. The count branches on [`Ruleset`] fields only:
+//!
+//! - [`Scoring::Area`]: live stones plus points reaching only one colour (dead stones are
+//!   transparent); points reaching both are neutral. In Chinese terms a neutral point counts half
+//!   to each side, which leaves the margin unchanged ([`ChineseCount`]).
+//! - [`Scoring::Territory`]: empty points surrounded by one colour (and the points under the
+//!   opponent's dead stones), plus prisoners, plus the dead stones themselves. Eyes of groups in
+//!   seki are not territory, and false eyes that will have to be filled do not count (the
+//!   goscorer approach, see [`territory_map`]). With `pass_stones` each pass hands the opponent a
+//!   prisoner, which makes the count equal to the area count when White passes last (AGA).
+//! - [`Scoring::AreaWithGroupTax`]: area minus two points for every separate live group (還棋頭).
+//! - `remove_dead_stones == false` (Tromp-Taylor): every stone counts as it stands.
+//!
+//! White then receives the komi and the handicap compensation the ruleset grants (N, N-1 or
+//! nothing). The margin is Black minus White; [`outcome_of`] turns it into an [`Outcome`] with the
+//! ruleset's tie rule, and [`cycle_outcome`] says how a whole-board cycle ends where no superko
+//! rule forbids it.
+
+mod area;
+pub(crate) mod grid;
+mod territory;
+mod zi;
+
+pub use territory::TerritoryPoint;
+pub use zi::{ChineseCount, points_to_zi, zi_amount, zi_result};
+
+use crate::rules::{BoardSize, Color, CycleEnd, Outcome, Ruleset, Scoring, TieBreak, WinBy};
+use grid::Grid;
+
+/// A finished position: the stones, row by row from the top left (`y * width + x`), and which of
+/// them are dead.
+#[derive(Clone, Copy, Debug)]
+pub struct Position<'a> {
+    /// The board's size.
+    pub size: BoardSize,
+    /// The stone on every point.
+    pub stones: &'a [Option<Color>],
+    /// For every point, whether its stone is dead (ignored on empty points).
+    pub dead: &'a [bool],
+}
+
+impl Position<'_> {
+    fn check(&self) {
+        assert_eq!(self.stones.len(), self.size.area(), "one stone entry per point");
+        assert_eq!(self.dead.len(), self.size.area(), "one dead flag per point");
+    }
+}
+
+/// Everything a count needs besides the ruleset.
+#[derive(Clone, Copy, Debug)]
+pub struct CountInput<'a> {
+    /// The final position and its dead stones.
+    pub position: Position<'a>,
+    /// Stones each player captured during play, indexed by the capturer ([`Color::index`]).
+    pub captured_by: [u32; 2],
+    /// Passes each player made, indexed by [`Color::index`] (AGA pass stones).
+    pub passes: [u32; 2],
+    /// Number of handicap stones (0 or 1 means none).
+    pub handicap: u32,
+    /// Komi in points, given to White.
+    pub komi: f64,
+}
+
+/// One side's part of a count.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Tally {
+    /// Live stones on the board (counted under area scoring).
+    pub stones: u32,
+    /// Points counted as this side's: surrounded empty points and points under the opponent's
+    /// dead stones.
+    pub territory: u32,
+    /// Stones captured during play (counted under territory scoring).
+    pub prisoners: u32,
+    /// The opponent's dead stones (counted as prisoners under territory scoring).
+    pub dead: u32,
+    /// Prisoners received for the opponent's passes (territory scoring with pass stones).
+    pub pass_stones: u32,
+    /// Separate live groups taxed two points each (area with group tax).
+    pub taxed_groups: u32,
+    /// The side's points before komi and handicap compensation.
+    pub total: f64,
+}
+
+/// The result of counting one position under one ruleset.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Count {
+    /// How it was counted.
+    pub scoring: Scoring,
+    /// Black's tally.
+    pub black: Tally,
+    /// White's tally.
+    pub white: Tally,
+    /// Points reaching both colours (area), or counting for nobody (territory).
+    pub neutral: u32,
+    /// Komi given to White.
+    pub komi: f64,
+    /// Handicap compensation given to White.
+    pub handicap_compensation: f64,
+    /// Black's total minus White's total, komi and compensation included.
+    pub margin: f64,
+    /// The margin as a result, with the ruleset's tie rule.
+    pub outcome: Outcome,
+    /// For every point, the side it counts for (area: stones and surrounded points; territory:
+    /// territory only).
+    pub owner: Vec<Option<Color>>,
+    /// For every point, the colour of a group in seki there (territory scoring only; `None`
+    /// elsewhere).
+    pub seki: Vec<Option<Color>>,
+}
+
+impl Count {
+    /// The count in the Chinese form (zi against half the board), for area counts; `None` under
+    /// territory scoring, which the Chinese form does not describe.
+    pub fn chinese(&self, size: BoardSize) -> Option<ChineseCount> {
+        (self.scoring != Scoring::Territory).then(|| {
+            ChineseCount::new(
+                self.black.total,
+                self.white.total,
+                size.area(),
+                self.komi + self.handicap_compensation,
+            )
+        })
+    }
+}
+
+/// For every point, the player it counts for under area counting (`None`: neutral).
+pub fn area_map(position: Position) -> Vec<Option<Color>> {
+    position.check();
+    area::area_owners(&Grid::new(position.size), position.stones, position.dead)
+}
+
+/// The territory-counting analysis of every point: territory, seki, false eyes, dame and eye
+/// values. With `score_false_eyes`, false eyes that must eventually be filled still count.
+pub fn territory_map(position: Position, score_false_eyes: bool) -> Vec<TerritoryPoint> {
+    position.check();
+    territory::analyze(&Grid::new(position.size), position.stones, position.dead, score_false_eyes)
+}
+
+/// Counts the position under `ruleset`.
+///
+/// # Panics
+/// When `input.position`'s arrays do not hold one entry per point of its size.
+pub fn count(ruleset: &Ruleset, input: &CountInput) -> Count {
+    let position = input.position;
+    position.check();
+    let grid = Grid::new(position.size);
+    let n = grid.len();
+    let no_dead;
+    let dead: &[bool] = if ruleset.remove_dead_stones {
+        position.dead
+    } else {
+        no_dead = vec![false; n];
+        &no_dead
+    };
+    let stones = position.stones;
+    let mut tally = [Tally::default(), Tally::default()];
+    for i in 0..n {
+        if let Some(c) = stones[i] {
+            if dead[i] {
+                tally[c.opponent().index()].dead += 1;
+            } else {
+                tally[c.index()].stones += 1;
+            }
+        }
+    }
+    let mut owner = vec![None; n];
+    let mut seki = vec![None; n];
+    let mut neutral = 0;
+    match ruleset.scoring {
+        Scoring::Area | Scoring::AreaWithGroupTax => {
+            owner = area::area_owners(&grid, stones, dead);
+            for i in 0..n {
+                match owner[i] {
+                    Some(c) if stones[i] != Some(c) || dead[i] => tally[c.index()].territory += 1,
+                    Some(_) => {}
+                    None => neutral += 1,
+                }
+            }
+            if ruleset.scoring == Scoring::AreaWithGroupTax {
+                let groups = area::live_groups(&grid, stones, dead, &owner);
+                for c in Color::BOTH {
+                    tally[c.index()].taxed_groups = groups[c.index()];
+                }
+            }
+            for t in &mut tally {
+                t.total = t.stones as f64 + t.territory as f64 - 2.0 * t.taxed_groups as f64;
+            }
+        }
+        Scoring::Territory => {
+            let map = territory::analyze(&grid, stones, dead, false);
+            for i in 0..n {
+                owner[i] = map[i].territory;
+                seki[i] = map[i].seki;
+                match map[i].territory {
+                    Some(c) => tally[c.index()].territory += 1,
+                    None if stones[i].is_none() => neutral += 1,
+                    None => {}
+                }
+            }
+            for c in Color::BOTH {
+                let t = &mut tally[c.index()];
+                t.prisoners = input.captured_by[c.index()];
+                if ruleset.pass_stones {
+                    t.pass_stones = input.passes[c.opponent().index()];
+                }
+                t.total = (t.territory + t.prisoners + t.dead + t.pass_stones) as f64;
+            }
+        }
+    }
+    let compensation = ruleset.handicap_compensation.points(input.handicap);
+    let [black, white] = tally;
+    let margin = black.total - white.total - input.komi - compensation;
+    Count {
+        scoring: ruleset.scoring,
+        black,
+        white,
+        neutral,
+        komi: input.komi,
+        handicap_compensation: compensation,
+        margin,
+        outcome: outcome_of(margin, ruleset.tie),
+        owner,
+        seki,
+    }
+}
+
+/// A margin (Black minus White) as a result: a win by points, or on an even count a draw or a
+/// win for the side the tie rule favours (written `B+0`).
+pub fn outcome_of(margin: f64, tie: TieBreak) -> Outcome {
+    if margin != 0.0 {
+        return Outcome::from_margin(margin);
+    }
+    match tie {
+        TieBreak::Draw => Outcome::Draw,
+        TieBreak::BlackWins => Outcome::Win { winner: Color::Black, by: WinBy::Points(0.0) },
+        TieBreak::WhiteWins => Outcome::Win { winner: Color::White, by: WinBy::Points(0.0) },
+    }
+}
+
+/// How a game ends when the whole board repeats: `None` under a superko rule (the repetition
+/// was illegal and the game goes on), else no result or a draw as the ruleset says (Japanese
+/// 1989 Art. 12: triple ko and eternal life void the game).
+pub fn cycle_outcome(ruleset: &Ruleset) -> Option<Outcome> {
+    if ruleset.has_superko() {
+        return None;
+    }
+    Some(match ruleset.cycle {
+        CycleEnd::NoResult => Outcome::NoResult,
+        CycleEnd::Draw => Outcome::Draw,
+    })
+}

@@ -1,0 +1,866 @@
+//! Territory counting's view of a finished position: which empty points (and points under dead
+//! stones) are territory, which groups are in seki, which eye points are false.
+//!
+//! The approach is lightvector's goscorer (MIT, `python/goscorer.py` @ 0ac5f599), re-implemented
+//! here over flat arrays; `shared/notes/rules.md` §3 describes it. Given the stones and which of
+//! them are dead, it builds, in order:
+//!
+//! 1. *connection blocks*: empty points a player's shape seals off (a hane at the edge, a tiger's
+//!    mouth), which the opponent's reach may touch but not pass through;
+//! 2. *reachability*, strict (through anything but the opponent's live stones) and blocked (also
+//!    stopping at the opponent's connection blocks);
+//! 3. *regions*: maximal areas reaching one player only, joined through dame;
+//! 4. *chains* (of stones, and of empty points) and *macrochains*: a player's live chains joined
+//!    through region-less, unblocked points;
+//! 5. *potential eyes*: connected empty or dead points of a region, with the macrochains around;
+//! 6. *false eye points*: points whose bordering macrochain cannot reach the eye again from every
+//!    side without passing through the point itself;
+//! 7. *eye values* (0, 1 or 2) from the shape of the real eye points;
+//! 8. the map: a region whose eyes are worth one eye or less in total is in seki and scores no
+//!    territory (Japanese 1989 Art. 8); false eyes that must eventually be filled score nothing;
+//!    a point the opponent still reaches through empty points scores nothing (an open border).
+//!
+//! One deliberate difference: goscorer matches its edge patterns on the left and right edges in
+//! only one of their two mirror images (its transposed orientations take the edge's side from the
+//! wrong coefficient). Here every edge pattern is matched in all eight orientations at every edge.
+
+use super::grid::Grid;
+use crate::rules::Color;
+
+/// How one point scores under territory counting, with the analysis behind it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TerritoryPoint {
+    /// The player this point counts one point of territory for. Under a dead stone this is the
+    /// territory below it; the dead stone itself is counted separately, as a prisoner.
+    pub territory: Option<Color>,
+    /// The player whose group (or the space it surrounds) is not independently alive here:
+    /// seki. Such space is not territory.
+    pub seki: Option<Color>,
+    /// The point is a false eye for life and death.
+    pub false_eye: bool,
+    /// The point is a false eye that will have to be filled, so it does not score.
+    pub unscorable_false_eye: bool,
+    /// The point reaches both players (or neither): dame or an open border.
+    pub dame: bool,
+    /// How many eyes (0 to 2) the eye space holding this point is worth.
+    pub eye_value: u8,
+}
+
+const NONE: u32 = u32::MAX;
+
+/// The goscorer connection-block patterns: `@` the empty point blocked, `p` a live stone of the
+/// player, `e` empty or the player's live stone or the opponent's dead stone, `?` anything, and
+/// a last row of `x` meaning "beyond the edge of the board".
+const PATTERNS: [&[&str]; 6] = [
+    &["pp", "@e", "pe"],
+    &["ep?", "e@e", "ep?"],
+    &["pee", "e@p", "pee"],
+    &["?e?", "p@p", "xxx"],
+    &["pp", "@e", "xx"],
+    &["ep?", "e@e", "xxx"],
+];
+
+/// The eight symmetries of the square, as (row step in y, row step in x, column step in y,
+/// column step in x).
+const ORIENTATIONS: [(isize, isize, isize, isize); 8] = [
+    (1, 0, 0, 1),
+    (-1, 0, 0, 1),
+    (1, 0, 0, -1),
+    (-1, 0, 0, -1),
+    (0, 1, 1, 0),
+    (0, -1, 1, 0),
+    (0, 1, -1, 0),
+    (0, -1, -1, 0),
+];
+
+struct Stones<'a> {
+    grid: &'a Grid,
+    stones: &'a [Option<Color>],
+    dead: &'a [bool],
+}
+
+impl Stones<'_> {
+    #[inline]
+    fn live(&self, i: usize, c: Color) -> bool {
+        self.stones[i] == Some(c) && !self.dead[i]
+    }
+
+    #[inline]
+    fn live_any(&self, i: usize) -> bool {
+        self.stones[i].is_some() && !self.dead[i]
+    }
+}
+
+struct Region {
+    color: Color,
+    eyes: Vec<u32>,
+}
+
+struct Chain {
+    /// The region every point of the chain lies in, if they all lie in the same one.
+    region: Option<u32>,
+    liberties: u32,
+}
+
+struct MacroChain {
+    /// For each eye this macrochain touches, its stones next to that eye.
+    eye_neighbours: Vec<(u32, Vec<usize>)>,
+}
+
+struct Eye {
+    pla: Color,
+    region: u32,
+    potential: Vec<usize>,
+    /// For each macrochain next to the eye, the eye points next to it.
+    macro_neighbours: Vec<(u32, Vec<usize>)>,
+    value: u8,
+}
+
+fn add_to(list: &mut Vec<(u32, Vec<usize>)>, key: u32, point: usize) {
+    match list.iter_mut().find(|(k, _)| *k == key) {
+        Some((_, points)) => {
+            if !points.contains(&point) {
+                points.push(point);
+            }
+        }
+        None => list.push((key, vec![point])),
+    }
+}
+
+/// Analyses a finished position for territory counting. `stones` and `dead` are row-major over
+/// `grid`; with `score_false_eyes`, false eyes that must be filled are counted anyway.
+pub(crate) fn analyze(
+    grid: &Grid,
+    stones: &[Option<Color>],
+    dead: &[bool],
+    score_false_eyes: bool,
+) -> Vec<TerritoryPoint> {
+    let s = Stones { grid, stones, dead };
+    let n = grid.len();
+    let blocks = connection_blocks(&s);
+    let strict = [reach(&s, None, Color::Black), reach(&s, None, Color::White)];
+    let blocked = [reach(&s, Some(&blocks), Color::Black), reach(&s, Some(&blocks), Color::White)];
+    let (region_of, mut regions) = mark_regions(&s, &blocks, &blocked);
+    let (chain_of, chains) = mark_chains(&s, &region_of);
+    let (macro_of, mut macros) = mark_macrochains(&s, &blocks, &region_of, &chain_of, &chains);
+    let region_colors: Vec<Color> = regions.iter().map(|r| r.color).collect();
+    let (eye_of, mut eyes) =
+        mark_potential_eyes(&s, &region_colors, &region_of, &macro_of, &mut macros);
+    for (id, eye) in eyes.iter().enumerate() {
+        regions[eye.region as usize].eyes.push(id as u32);
+    }
+
+    let no_real = vec![false; n];
+    let false_eye = mark_false_eye_points(grid, &region_of, &macros, &eyes, &no_real);
+    let real: Vec<bool> = (0..n).map(|i| eye_of[i] != NONE && !false_eye[i]).collect();
+    let values: Vec<u8> =
+        eyes.iter().map(|eye| eye_value(&s, &chain_of, &chains, &false_eye, &real, eye)).collect();
+    for (eye, value) in eyes.iter_mut().zip(values) {
+        eye.value = value;
+    }
+    let unscorable = mark_false_eye_points(grid, &region_of, &macros, &eyes, &real);
+
+    // Points next to a false eye occupied by a single dead throw-in will also have to be filled.
+    let mut extra_unscorable = [vec![false; n], vec![false; n]];
+    for i in 0..n {
+        if let Some(c) = stones[i]
+            && unscorable[i]
+            && dead[i]
+        {
+            for a in grid.adj(i) {
+                extra_unscorable[c.opponent().index()][a] = true;
+            }
+        }
+    }
+
+    let mut out = vec![TerritoryPoint::default(); n];
+    for i in 0..n {
+        let p = &mut out[i];
+        let region = region_of[i];
+        if region == NONE {
+            p.dame = true;
+            continue;
+        }
+        let info = &regions[region as usize];
+        let color = info.color;
+        let total_eyes: u32 = info.eyes.iter().map(|&e| eyes[e as usize].value as u32).sum();
+        if total_eyes <= 1 {
+            p.seki = Some(color);
+        }
+        p.false_eye = false_eye[i];
+        p.unscorable_false_eye = unscorable[i]
+            || ((stones[i].is_none() || dead[i]) && extra_unscorable[color.index()][i]);
+        if eye_of[i] != NONE {
+            p.eye_value = eyes[eye_of[i] as usize].value;
+        }
+        let own_live_stone = stones[i] == Some(color) && !dead[i];
+        if !own_live_stone
+            && p.seki.is_none()
+            && (score_false_eyes || !p.unscorable_false_eye)
+            && chains[chain_of[i] as usize].region == Some(region)
+            && !strict[color.opponent().index()][i]
+        {
+            p.territory = Some(color);
+        }
+    }
+    out
+}
+
+fn connection_blocks(s: &Stones) -> Vec<Option<Color>> {
+    let grid = s.grid;
+    let mut blocks = vec![None; grid.len()];
+    for pla in Color::BOTH {
+        let opp = pla.opponent();
+        for (at, stone) in s.stones.iter().enumerate() {
+            if stone.is_some() || blocks[at] == Some(pla) {
+                continue;
+            }
+            let (ax, ay) = grid.xy(at);
+            'patterns: for pattern in PATTERNS {
+                let rows = pattern.len();
+                let edge = pattern[rows - 1].contains('x');
+                let matched_rows = if edge { rows - 1 } else { rows };
+                let cols = pattern[0].len();
+                let (ar, ac) = pattern
+                    .iter()
+                    .enumerate()
+                    .find_map(|(r, row)| row.find('@').map(|c| (r, c)))
+                    .unwrap_or((0, 0));
+                for (dy_r, dx_r, dy_c, dx_c) in ORIENTATIONS {
+                    // Where pattern cell (r, c) lands when '@' sits on `at`.
+                    let cell = |r: usize, c: usize| {
+                        let dr = r as isize - ar as isize;
+                        let dc = c as isize - ac as isize;
+                        (ax as isize + dx_r * dr + dx_c * dc, ay as isize + dy_r * dr + dy_c * dc)
+                    };
+                    let mut ok = true;
+                    'cells: for (r, row) in pattern.iter().enumerate().take(matched_rows) {
+                        for (c, ch) in row.bytes().enumerate() {
+                            let (x, y) = cell(r, c);
+                            let Some(i) = grid.at(x, y) else {
+                                ok = false;
+                                break 'cells;
+                            };
+                            let fits = match ch {
+                                b'?' | b'@' => true,
+                                b'p' => s.live(i, pla),
+                                b'e' => {
+                                    s.stones[i].is_none()
+                                        || s.live(i, pla)
+                                        || (s.stones[i] == Some(opp) && s.dead[i])
+                                }
+                                _ => false,
+                            };
+                            if !fits {
+                                ok = false;
+                                break 'cells;
+                            }
+                        }
+                    }
+                    if ok && edge {
+                        // The last row must lie just beyond the edge.
+                        let (x0, y0) = cell(matched_rows, 0);
+                        let (x1, y1) = cell(matched_rows, cols - 1);
+                        ok = grid.at(x0, y0).is_none() && grid.at(x1, y1).is_none();
+                    }
+                    if ok {
+                        blocks[at] = Some(pla);
+                        break 'patterns;
+                    }
+                }
+            }
+        }
+    }
+    blocks
+}
+
+/// Points with a path to a live stone of `pla` that crosses no live stone of the opponent (and,
+/// with `blocks`, does not leave one of the opponent's connection blocks).
+fn reach(s: &Stones, blocks: Option<&[Option<Color>]>, pla: Color) -> Vec<bool> {
+    let grid = s.grid;
+    let opp = pla.opponent();
+    let mut reached = vec![false; grid.len()];
+    let mut stack: Vec<usize> = (0..grid.len()).filter(|&i| s.live(i, pla)).collect();
+    for &i in &stack {
+        reached[i] = true;
+    }
+    while let Some(p) = stack.pop() {
+        if blocks.is_some_and(|b| b[p] == Some(opp)) {
+            continue;
+        }
+        for a in grid.adj(p) {
+            if !reached[a] && !s.live(a, opp) {
+                reached[a] = true;
+                stack.push(a);
+            }
+        }
+    }
+    reached
+}
+
+fn mark_regions(
+    s: &Stones,
+    blocks: &[Option<Color>],
+    reach: &[Vec<bool>; 2],
+) -> (Vec<u32>, Vec<Region>) {
+    let grid = s.grid;
+    let n = grid.len();
+    let mut region_of = vec![NONE; n];
+    let mut regions = Vec::new();
+    let mut visited = vec![NONE; n];
+    let mut stack = Vec::new();
+    for start in 0..n {
+        for pla in Color::BOTH {
+            let opp = pla.opponent();
+            let (rp, ro) = (&reach[pla.index()], &reach[opp.index()]);
+            if !(rp[start] && !ro[start] && region_of[start] == NONE) {
+                continue;
+            }
+            let id = regions.len() as u32;
+            regions.push(Region { color: pla, eyes: Vec::new() });
+            stack.push(start);
+            while let Some(p) = stack.pop() {
+                if visited[p] == id || region_of[p] != NONE || s.live(p, opp) {
+                    continue;
+                }
+                visited[p] = id;
+                if rp[p] && !ro[p] {
+                    region_of[p] = id;
+                }
+                if blocks[p] == Some(opp) {
+                    continue;
+                }
+                stack.extend(grid.adj(p));
+            }
+        }
+    }
+    (region_of, regions)
+}
+
+fn mark_chains(s: &Stones, region_of: &[u32]) -> (Vec<u32>, Vec<Chain>) {
+    let grid = s.grid;
+    let n = grid.len();
+    let mut chain_of = vec![NONE; n];
+    let mut chains = Vec::new();
+    let mut stack = Vec::new();
+    let mut liberty_seen = vec![NONE; n];
+    for start in 0..n {
+        if chain_of[start] != NONE {
+            continue;
+        }
+        let id = chains.len() as u32;
+        let key = (s.stones[start], s.dead[start]);
+        let mut region = (region_of[start] != NONE).then_some(region_of[start]);
+        let mut liberties = 0;
+        chain_of[start] = id;
+        stack.push(start);
+        while let Some(p) = stack.pop() {
+            if region_of[p] == NONE || Some(region_of[p]) != region {
+                region = None;
+            }
+            for a in grid.adj(p) {
+                if (s.stones[a], s.dead[a]) == key {
+                    if chain_of[a] == NONE {
+                        chain_of[a] = id;
+                        stack.push(a);
+                    }
+                } else if s.stones[a].is_none() && liberty_seen[a] != id {
+                    liberty_seen[a] = id;
+                    liberties += 1;
+                }
+            }
+        }
+        chains.push(Chain { region, liberties });
+    }
+    (chain_of, chains)
+}
+
+fn mark_macrochains(
+    s: &Stones,
+    blocks: &[Option<Color>],
+    region_of: &[u32],
+    chain_of: &[u32],
+    chains: &[Chain],
+) -> (Vec<u32>, Vec<MacroChain>) {
+    let grid = s.grid;
+    let n = grid.len();
+    let mut macro_of = vec![NONE; n];
+    let mut macros = Vec::new();
+    let mut stack = Vec::new();
+    for pla in Color::BOTH {
+        let opp = pla.opponent();
+        let mut visited = vec![false; n];
+        let mut handled = vec![false; chains.len()];
+        for start in 0..n {
+            let chain = chain_of[start] as usize;
+            if !s.live(start, pla) || handled[chain] {
+                continue;
+            }
+            let id = macros.len() as u32;
+            macros.push(MacroChain { eye_neighbours: Vec::new() });
+            stack.push(start);
+            while let Some(p) = stack.pop() {
+                if visited[p] {
+                    continue;
+                }
+                visited[p] = true;
+                let walk = if s.live(p, pla) {
+                    macro_of[p] = id;
+                    handled[chain_of[p] as usize] = true;
+                    true
+                } else {
+                    region_of[p] == NONE && blocks[p] != Some(opp)
+                };
+                if walk {
+                    stack.extend(grid.adj(p));
+                }
+            }
+        }
+    }
+    (macro_of, macros)
+}
+
+fn mark_potential_eyes(
+    s: &Stones,
+    region_colors: &[Color],
+    region_of: &[u32],
+    macro_of: &[u32],
+    macros: &mut [MacroChain],
+) -> (Vec<u32>, Vec<Eye>) {
+    let grid = s.grid;
+    let n = grid.len();
+    let mut eye_of = vec![NONE; n];
+    let mut eyes: Vec<Eye> = Vec::new();
+    let mut visited = vec![false; n];
+    let mut stack: Vec<(usize, usize)> = Vec::new();
+    for start in 0..n {
+        if visited[start] || eye_of[start] != NONE || s.live_any(start) || region_of[start] == NONE
+        {
+            continue;
+        }
+        let region = region_of[start];
+        let id = eyes.len() as u32;
+        let pla = region_colors[region as usize];
+        let mut eye =
+            Eye { pla, region, potential: Vec::new(), macro_neighbours: Vec::new(), value: 0 };
+        stack.push((start, usize::MAX));
+        while let Some((p, from)) = stack.pop() {
+            if visited[p] || region_of[p] != region {
+                continue;
+            }
+            if macro_of[p] != NONE {
+                let m = macro_of[p];
+                add_to(&mut eye.macro_neighbours, m, from);
+                add_to(&mut macros[m as usize].eye_neighbours, id, p);
+            }
+            if s.live_any(p) {
+                continue;
+            }
+            visited[p] = true;
+            eye_of[p] = id;
+            eye.potential.push(p);
+            for a in grid.adj(p) {
+                stack.push((a, p));
+            }
+        }
+        eyes.push(eye);
+    }
+    (eye_of, eyes)
+}
+
+/// Marks false eye points. With every eye value 0 (the first pass) these are the false eyes for
+/// life and death; with the final eye values and real points, the false eyes that must be
+/// filled and so do not score.
+fn mark_false_eye_points(
+    grid: &Grid,
+    region_of: &[u32],
+    macros: &[MacroChain],
+    eyes: &[Eye],
+    real: &[bool],
+) -> Vec<bool> {
+    let n = grid.len();
+    let mut is_false = vec![false; n];
+    let mut in_eye = vec![false; n];
+    for (orig, eye) in eyes.iter().enumerate() {
+        for &p in &eye.potential {
+            in_eye[p] = true;
+        }
+        for (orig_macro, from_points) in &eye.macro_neighbours {
+            for &ep in from_points {
+                // A point with two or more neighbours inside the eye is never false.
+                if grid.adj(ep).filter(|&a| in_eye[a]).count() > 1 {
+                    continue;
+                }
+                let target = grid.adj(ep).filter(|&a| region_of[a] == eye.region).count();
+                let mut search = FalseEyeSearch {
+                    grid,
+                    macros,
+                    eyes,
+                    real,
+                    in_eye: &in_eye,
+                    orig: orig as u32,
+                    point: ep,
+                    target,
+                    sides: Vec::new(),
+                    visited_macros: vec![false; macros.len()],
+                    visited_eyes: vec![false; eyes.len()],
+                    visited_orig: vec![ep],
+                };
+                if !search.reaches(*orig_macro) {
+                    is_false[ep] = true;
+                }
+            }
+        }
+        for &p in &eye.potential {
+            in_eye[p] = false;
+        }
+    }
+    is_false
+}
+
+struct FalseEyeSearch<'a> {
+    grid: &'a Grid,
+    macros: &'a [MacroChain],
+    eyes: &'a [Eye],
+    real: &'a [bool],
+    in_eye: &'a [bool],
+    orig: u32,
+    point: usize,
+    target: usize,
+    sides: Vec<usize>,
+    visited_macros: Vec<bool>,
+    visited_eyes: Vec<bool>,
+    visited_orig: Vec<usize>,
+}
+
+impl FalseEyeSearch<'_> {
+    fn add_side(&mut self, p: usize) {
+        if !self.sides.contains(&p) {
+            self.sides.push(p);
+        }
+    }
+
+    /// Whether macrochain `m` reaches the eye point from every side, or reaches an eye worth
+    /// something, without passing through the point.
+    fn reaches(&mut self, m: u32) -> bool {
+        if self.visited_macros[m as usize] {
+            return false;
+        }
+        self.visited_macros[m as usize] = true;
+        let macros = self.macros;
+        for (eye_id, stones_next_to_eye) in &macros[m as usize].eye_neighbours {
+            let eye_id = *eye_id;
+            if self.visited_eyes[eye_id as usize] {
+                continue;
+            }
+            let eye = &self.eyes[eye_id as usize];
+            if eye_id == self.orig {
+                for &p in stones_next_to_eye {
+                    if self.grid.adjacent(p, self.point) {
+                        self.add_side(p);
+                    }
+                }
+                if self.sides.len() >= self.target {
+                    return true;
+                }
+                // Walk the eye from this macrochain's side, never through the tested point.
+                let from = eye.macro_neighbours.iter().find(|(k, _)| *k == m).map(|(_, v)| v);
+                let reached = self.walk_orig_eye(from.map(Vec::as_slice).unwrap_or(&[]));
+                if reached.is_empty() {
+                    continue;
+                }
+                if eye.value > 0 && reached.iter().any(|&p| self.real[p]) {
+                    return true;
+                }
+                for &p in &reached {
+                    if self.grid.adjacent(p, self.point) {
+                        self.add_side(p);
+                    }
+                }
+                if self.sides.len() >= self.target {
+                    return true;
+                }
+                for (next, from_points) in &eye.macro_neighbours {
+                    if from_points.iter().any(|p| reached.contains(p)) && self.reaches(*next) {
+                        return true;
+                    }
+                }
+            } else {
+                self.visited_eyes[eye_id as usize] = true;
+                if eye.value > 0 {
+                    return true;
+                }
+                for (next, _) in &eye.macro_neighbours {
+                    if self.reaches(*next) {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    fn walk_orig_eye(&mut self, from: &[usize]) -> Vec<usize> {
+        let mut reached = Vec::new();
+        let mut stack: Vec<usize> = from.to_vec();
+        while let Some(p) = stack.pop() {
+            if !self.in_eye[p] || self.visited_orig.contains(&p) || reached.contains(&p) {
+                continue;
+            }
+            reached.push(p);
+            stack.extend(self.grid.adj(p));
+        }
+        self.visited_orig.extend_from_slice(&reached);
+        reached
+    }
+}
+
+#[derive(Clone, Copy, Default)]
+struct EyePointInfo {
+    adj_eye_points: u8,
+    empty_adj_eye_points: u8,
+    empty_adj_false: u8,
+    opp_adj_false: u8,
+    false_eye_poke: bool,
+    moves_to_block: u32,
+}
+
+/// Whether `pla` could place a stone on `p` without it being an obvious suicide: some neighbour
+/// is not the opponent's, or captures.
+fn pseudolegal(s: &Stones, chain_of: &[u32], chains: &[Chain], p: usize, pla: Color) -> bool {
+    if s.stones[p].is_some() {
+        return false;
+    }
+    let opp = pla.opponent();
+    s.grid.adj(p).any(|a| s.stones[a] != Some(opp) || chains[chain_of[a] as usize].liberties <= 1)
+}
+
+fn eye_value(
+    s: &Stones,
+    chain_of: &[u32],
+    chains: &[Chain],
+    is_false: &[bool],
+    real: &[bool],
+    eye: &Eye,
+) -> u8 {
+    let grid = s.grid;
+    let n = grid.len();
+    let pla = eye.pla;
+    let opp = pla.opponent();
+    let points: Vec<usize> = eye.potential.iter().copied().filter(|&p| real[p]).collect();
+    if points.is_empty() {
+        return 0;
+    }
+    // Membership in this eye's real points (another eye may touch it across a connection block).
+    let mut member = vec![false; n];
+    for &p in &points {
+        member[p] = true;
+    }
+    let real = &member[..];
+    let mut info = vec![EyePointInfo::default(); n];
+    for &p in &points {
+        let mut e = EyePointInfo::default();
+        for a in grid.adj(p) {
+            if real[a] {
+                e.adj_eye_points += 1;
+            }
+            if s.stones[a].is_none() {
+                if real[a] {
+                    e.empty_adj_eye_points += 1;
+                }
+                if is_false[a] {
+                    e.empty_adj_false += 1;
+                }
+            }
+            if s.stones[a] == Some(opp) && is_false[a] {
+                e.opp_adj_false += 1;
+            }
+        }
+        if s.stones[p] == Some(opp) && (e.opp_adj_false > 0 || e.empty_adj_false >= 2) {
+            e.false_eye_poke = true;
+        }
+        info[p] = e;
+    }
+    for &p in &points {
+        let mut moves = 0;
+        for a in grid.adj(p) {
+            let mut block = 0;
+            if s.stones[a].is_none() && (!real[a] || info[a].opp_adj_false >= 1) {
+                block = 1;
+            }
+            if s.stones[a] == Some(opp) {
+                if real[a] && info[a].empty_adj_false >= 1 {
+                    block = 1;
+                }
+                if is_false[a] || (real[a] && info[a].false_eye_poke) {
+                    block = 1000;
+                }
+            }
+            moves += block;
+        }
+        info[p].moves_to_block = moves;
+    }
+
+    let mut value: usize = 0;
+    if points.iter().any(|&p| info[p].moves_to_block <= 1) {
+        value = 1;
+    }
+
+    let mut scratch = Vec::new();
+    let mut pieces = Vec::new();
+    // A playable bottleneck splitting the eye into pieces that are each an eye already.
+    for &d in &points {
+        if value >= 2 {
+            break;
+        }
+        if !pseudolegal(s, chain_of, chains, d, pla) {
+            continue;
+        }
+        pieces.clear();
+        if grid.count_pieces(&points, real, &[d], &mut scratch, Some(&mut pieces)) < 2 {
+            continue;
+        }
+        let bonus = info[d].opp_adj_false == 1;
+        let definite = pieces
+            .iter()
+            .filter(|piece| {
+                piece
+                    .iter()
+                    .any(|&p| info[p].moves_to_block == 0 || (bonus && info[p].moves_to_block <= 1))
+            })
+            .count();
+        value = value.max(definite);
+    }
+
+    let dead_inside = points.iter().filter(|&&p| s.stones[p] == Some(opp) && s.dead[p]).count();
+    if dead_inside >= 5 {
+        value = value.max(1);
+    }
+    if dead_inside >= 8 {
+        value = value.max(2);
+    }
+
+    if value < 2 {
+        let weak = points.iter().filter(|&&p| info[p].moves_to_block >= 1).count();
+        let severe = points.iter().filter(|&&p| info[p].moves_to_block >= 2).count();
+        let inner_opp = points
+            .iter()
+            .filter(|&&p| s.stones[p] == Some(opp) && info[p].adj_eye_points >= 2)
+            .count();
+        if points.len() as isize - weak as isize - severe as isize - inner_opp as isize >= 6 {
+            value = 2;
+        }
+    }
+
+    if value < 2 {
+        let empty_with = |k: u8| {
+            points.iter().filter(|&&p| s.stones[p].is_none() && info[p].adj_eye_points >= k).count()
+        };
+        if empty_with(4) + empty_with(3) >= 6 {
+            value = 2;
+        }
+    }
+
+    // Two adjacent high-degree points whose removal splits the eye into definite eyes.
+    if value < 2 {
+        'outer: for &d in &points {
+            if s.stones[d].is_some() || grid.on_edge(d) || !pseudolegal(s, chain_of, chains, d, pla)
+            {
+                continue;
+            }
+            let i1 = info[d];
+            if i1.moves_to_block > 1 || i1.adj_eye_points < 3 {
+                continue;
+            }
+            for d2 in grid.adj(d) {
+                if !real[d2] {
+                    continue;
+                }
+                let i2 = info[d2];
+                if i2.adj_eye_points < 3 || i2.moves_to_block > 1 {
+                    continue;
+                }
+                if s.stones[d2].is_some() && i2.empty_adj_eye_points <= 1 {
+                    continue;
+                }
+                pieces.clear();
+                if grid.count_pieces(&points, real, &[d, d2], &mut scratch, Some(&mut pieces)) < 2 {
+                    continue;
+                }
+                let mut definite = 0;
+                let mut double_definite = 0;
+                for piece in &pieces {
+                    let zero = piece.iter().filter(|&&p| info[p].moves_to_block == 0).count();
+                    if zero >= 1 {
+                        definite += 1;
+                    }
+                    if zero >= 2 {
+                        double_definite += 1;
+                    }
+                }
+                if definite >= 2
+                    && double_definite >= 1
+                    && (s.stones[d2].is_none() || double_definite >= 2)
+                {
+                    value = 2;
+                    break 'outer;
+                }
+            }
+        }
+    }
+
+    // No splitting point because dead opponent stones fill the eye: would capturing them leave a
+    // living shape?
+    if value < 2 {
+        let dead_opps: Vec<usize> =
+            points.iter().copied().filter(|&p| s.stones[p] == Some(opp) && s.dead[p]).collect();
+        if !dead_opps.is_empty() {
+            let unplayable: Vec<usize> = points
+                .iter()
+                .copied()
+                .filter(|&p| {
+                    let dead_opp = s.stones[p] == Some(opp) && s.dead[p];
+                    !dead_opp && !pseudolegal(s, chain_of, chains, p, pla)
+                })
+                .collect();
+            let throwins =
+                eye.potential.iter().filter(|&&p| s.stones[p] == Some(opp) && is_false[p]).count();
+            let mut all_good = true;
+            let omissions: Vec<Option<usize>> =
+                unplayable.iter().map(|&p| Some(p)).chain(std::iter::once(None)).collect();
+            let mut mask = vec![false; n];
+            for omitted in omissions {
+                let shape: Vec<usize> = dead_opps
+                    .iter()
+                    .copied()
+                    .chain(unplayable.iter().copied().filter(|&p| Some(p) != omitted))
+                    .collect();
+                for &p in &shape {
+                    mask[p] = true;
+                }
+                let initial = grid.count_pieces(&shape, &mask, &[], &mut scratch, None);
+                let mut bottlenecks = 0;
+                let mut high_degree = 0;
+                for &p in &shape {
+                    if grid.count_pieces(&shape, &mask, &[p], &mut scratch, None) > initial {
+                        bottlenecks += 1;
+                    } else if grid.adj(p).filter(|&a| mask[a]).count() >= 3 {
+                        high_degree += 1;
+                    }
+                }
+                for &p in &shape {
+                    mask[p] = false;
+                }
+                let bonus = usize::from(shape.len() >= 7);
+                if (initial + (bottlenecks + high_degree + bonus) / 2) < 2 + throwins {
+                    all_good = false;
+                    break;
+                }
+            }
+            if all_good {
+                value = 2;
+            }
+        }
+    }
+    value.min(2) as u8
+}
