@@ -42,6 +42,24 @@
 //!
 //! Every repetition is confirmed by rebuilding the earlier position and comparing stones,
 //! never by hash alone.
+//!
+//! # Example
+//!
+//! ```
+//! use kifu::rules::{BoardSize, Color, Game, Illegal, Move, Point, preset};
+//!
+//! let japanese = preset("japanese").unwrap().ruleset;
+//! let mut game = Game::new(BoardSize::square(9).unwrap(), japanese);
+//! let tengen = Move::Play(Point::new(4, 4));
+//! game.play(Color::Black, tengen).unwrap();
+//! // Strict play refuses, and `is_legal` agrees; nothing changes.
+//! assert!(!game.is_legal(Color::White, tengen));
+//! assert_eq!(game.play(Color::White, tengen), Err(Illegal::Occupied));
+//! // Replaying a record: reported, skipped, and the game goes on.
+//! let played = game.play_tolerant(Color::White, tengen);
+//! assert_eq!(played.illegal, Some(Illegal::Occupied));
+//! assert_eq!((game.moves_played(), game.to_move()), (2, Color::Black));
+//! ```
 
 use super::board::{Board, Illegal, MoveEffect};
 use super::history::{Change, Entry, History};
