@@ -88,8 +88,8 @@ pub struct GameBuilder {
     node: Option<u32>,
     moves_before_node: u32,
     node_first_finding: usize,
-    node_ids: Vec<String>,
-    node_id_count: usize,
+    /// The identifiers met so far in the current node, to report repeats.
+    node_ids: Vec<NodeId>,
     node_moves: u32,
     node_colours: [bool; 2],
     node_setup: NodeSetup,
@@ -129,6 +129,28 @@ impl NodeSetup {
         self.white.clear();
         self.to_move = None;
         self.present = false;
+    }
+}
+
+/// An identifier met in a node. Identifiers of up to eight bytes (all but damaged ones) are
+/// kept as a number, so that looking for repeats compares words and allocates nothing.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum NodeId {
+    Short(u64),
+    Long(String),
+}
+
+impl NodeId {
+    fn of(id: &str) -> NodeId {
+        // `id` is capitals only, so no byte is 0 and zero padding keeps distinct ids distinct.
+        match id.len() {
+            1..=8 => {
+                let mut word = [0u8; 8];
+                word[..id.len()].copy_from_slice(id.as_bytes());
+                NodeId::Short(u64::from_le_bytes(word))
+            }
+            _ => NodeId::Long(id.to_string()),
+        }
     }
 }
 
@@ -185,7 +207,6 @@ impl GameBuilder {
             moves_before_node: 0,
             node_first_finding: 0,
             node_ids: Vec::new(),
-            node_id_count: 0,
             node_moves: 0,
             node_colours: [false; 2],
             node_setup: NodeSetup::default(),
@@ -207,6 +228,12 @@ impl GameBuilder {
             bad_identifiers: Vec::new(),
             handicap_implied: false,
         }
+    }
+
+    /// Makes room for `moves` more moves, for a reader that knows how many the main line holds
+    /// (the list then grows once per game instead of doubling its way up).
+    pub fn reserve_moves(&mut self, moves: usize) {
+        self.moves.reserve(moves);
     }
 
     /// Adds a finding of the reader's own (syntax, lenient parsing, limits). It belongs to the
@@ -235,7 +262,7 @@ impl GameBuilder {
         }
         self.node = Some(self.node.map_or(0, |n| n + 1));
         self.node_first_finding = self.findings.len();
-        self.node_id_count = 0;
+        self.node_ids.clear();
         self.node_moves = 0;
         self.node_colours = [false; 2];
         self.node_setup.reset();
@@ -319,14 +346,9 @@ impl GameBuilder {
             return Verdict::default();
         };
         let id: &str = &id;
-        let repeated = self.node_ids[..self.node_id_count].iter().any(|seen| seen == id);
-        if self.node_id_count < self.node_ids.len() {
-            self.node_ids[self.node_id_count].clear();
-            self.node_ids[self.node_id_count].push_str(id);
-        } else {
-            self.node_ids.push(id.to_string());
-        }
-        self.node_id_count += 1;
+        let node_id = NodeId::of(id);
+        let repeated = self.node_ids.contains(&node_id);
+        self.node_ids.push(node_id);
         let spec = property::lookup(id);
         let well_formed = spec.is_none_or(|s| property::well_formed(s.value, values));
         let findings_before = self.findings.len();

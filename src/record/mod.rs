@@ -42,6 +42,7 @@
 pub mod archive;
 pub mod builder;
 pub mod charset;
+pub mod fast;
 pub mod game_info;
 pub mod handicap;
 pub mod input;

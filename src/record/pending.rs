@@ -122,7 +122,8 @@ impl PendingGame {
         decoded
     }
 
-    /// Decodes and parses the game into a record (through [`super::sgf::read_game`]), with the
+    /// Decodes and parses the game into a record (kifu's streaming reader, [`super::fast`], or
+    /// sgf-parse where it declines: [`super::fast::read_game`]), with the
     /// framing and decoding findings first among its findings. Never fails: a game that cannot
     /// be read comes back [`ReadStatus::Failed`] with the reason.
     pub fn read(&self, options: &ReadOptions) -> GameRecord {
@@ -134,7 +135,7 @@ impl PendingGame {
         }
         let decoded = self.decode(options);
         let mut record =
-            super::sgf::read_game(&decoded.text, self.location.clone(), decoded.encoding, options);
+            super::fast::read_game(&decoded.text, self.location.clone(), decoded.encoding, options);
         let mut findings = decoded.findings;
         findings.append(&mut record.findings);
         record.findings = findings;

@@ -82,7 +82,7 @@ const LIST: ValueType = ValueType::Points { empty_ok: false };
 const ELIST: ValueType = ValueType::Points { empty_ok: true };
 
 /// Every property sgf-parse types for Go, with its kind and value shape.
-pub static SPECS: &[Spec] = &[
+pub const SPECS: &[Spec] = &[
     spec("B", Kind::Move, ValueType::Move),
     spec("W", Kind::Move, ValueType::Move),
     spec("KO", Kind::Move, ValueType::None),
@@ -154,10 +154,40 @@ pub static SPECS: &[Spec] = &[
 
 /// The spec of a known `FF[4]` identifier.
 pub fn lookup(id: &str) -> Option<&'static Spec> {
-    // Identifiers are one or two letters; a linear scan of 68 entries compares a few bytes
-    // each and beats hashing at this size.
-    SPECS.iter().find(|s| s.id == id)
+    // Every known identifier is one or two capitals: one table read, no string comparison
+    // (this runs for every property of every game).
+    let index = INDEX[slot(id.as_bytes())?];
+    SPECS.get(usize::from(index))
 }
+
+/// Marks a slot of [`INDEX`] that no known identifier uses.
+const UNKNOWN: u8 = u8::MAX;
+
+/// The place of a one- or two-capital identifier in [`INDEX`].
+const fn slot(id: &[u8]) -> Option<usize> {
+    match id {
+        [a] if a.is_ascii_uppercase() => Some((*a - b'A') as usize),
+        [a, b] if a.is_ascii_uppercase() && b.is_ascii_uppercase() => {
+            Some(26 + (*a - b'A') as usize * 26 + (*b - b'A') as usize)
+        }
+        _ => None,
+    }
+}
+
+/// For every one- and two-capital identifier, its index in [`SPECS`] or [`UNKNOWN`]; built at
+/// compile time.
+static INDEX: [u8; 26 + 26 * 26] = {
+    let mut table = [UNKNOWN; 26 + 26 * 26];
+    let mut i = 0;
+    while i < SPECS.len() {
+        match slot(SPECS[i].id.as_bytes()) {
+            Some(at) => table[at] = i as u8,
+            None => panic!("a known identifier is one or two capitals"),
+        }
+        i += 1;
+    }
+    table
+};
 
 /// Whether the value types point to the board: their values mean nothing in a game that is
 /// not Go, so their checks are dropped there.
@@ -377,6 +407,16 @@ mod tests {
             // A value no type accepts except text: known properties become Invalid or typed,
             // never Unknown.
             assert!(!matches!(prop, Prop::Unknown(..)), "{} is unknown to sgf-parse", s.id);
+        }
+    }
+
+    #[test]
+    fn lookup_finds_every_spec_and_nothing_else() {
+        for s in SPECS {
+            assert_eq!(lookup(s.id), Some(s));
+        }
+        for id in ["", "b", "BB", "ABC", "Bx", "ZZ", "B ", "黑"] {
+            assert_eq!(lookup(id), None, "{id}");
         }
     }
 

@@ -1,0 +1,611 @@
+//! kifu's own streaming main-line reader: one pass over a game's text, no tree, no allocation
+//! per move, feeding the same interpreter ([`super::builder`]) as the sgf-parse reader, so that
+//! the records it yields are those of [`super::sgf::read_game`] by construction.
+//!
+//! # Why
+//!
+//! sgf-parse builds a whole tree (about 450 bytes and 12 allocations per node) and then
+//! kifu re-lexes the text to recover how each property was written. That costs more than
+//! replaying the game under superko. This reader lexes the text once, remembers where the
+//! main line's properties are (in buffers reused from game to game on each worker thread), and
+//! hands them to [`GameBuilder`] exactly as `sgf::read_game` would.
+//!
+//! # What it reads, and when it declines
+//!
+//! It accepts a strict subset of what sgf-parse 4.2.8 parses strictly, chosen so that on that
+//! subset the two readers make the same calls to the builder:
+//!
+//! ```text
+//! text      = ws* tree ws*                      (ws: Unicode whitespace, as str::trim)
+//! tree      = "(" sp node+ variation* ")"
+//! variation = "(" sp node+ variation* ")" sp
+//! node      = ";" sp property*
+//! property  = letter+ sp value+                 (letter: A-Z or a-z)
+//! value     = "[" (any char but "]" and "\", or "\" any char)* "]" sp
+//! sp        = ASCII whitespace*                 (what sgf-parse's lexer skips)
+//! ```
+//!
+//! and, in the root node, at most one property written exactly `GM`, whose value is exactly `1`
+//! (sgf-parse reads any other `GM` as another game or as an error), and at most
+//! [`super::sgf::MAX_GAME_NODES`] nodes. The main line is the first node sequence and, at each
+//! level, the first variation; the other variations are lexed (a lexer error anywhere fails
+//! sgf-parse's strict parse) but not read.
+//!
+//! Everything else makes it decline, and the caller reads the game with sgf-parse
+//! ([`read_game`] does both): identifiers holding digits or punctuation (`PL;B`, a missing
+//! bracket), non-ASCII characters where an identifier should be, a value never closed, a node
+//! after a variation, an empty variation `()`, two trees, other games than Go. On all of these
+//! sgf-parse either fails strictly (lenient reading and its findings follow) or builds a tree
+//! whose main line is not the text's first node sequence.
+//!
+//! # Equivalence
+//!
+//! On an accepted text, sgf-parse's strict parse succeeds with one Go tree whose main line is
+//! the text's first nodes in order (the first child at every level comes first in the text), and
+//! `sgf::read_game` feeds the builder each of those nodes' properties with identifiers as
+//! written and values unescaped by `scan`, which this module reproduces byte for byte: `\`
+//! drops itself and keeps the next character, soft line breaks stay `\n`, nothing is trimmed.
+//! The only difference left is [`ReadStatus::Fast`] instead of [`ReadStatus::Strict`]. The
+//! claim is checked, not only argued: the differential tests (`tests/record_fast.rs`) compare
+//! the two readers on every fixture, under seeded damage, and over the whole shared corpus,
+//! and `fuzz/fuzz_targets/fast_reader_vs_sgf_parse.rs` does so on arbitrary input.
+
+use std::cell::RefCell;
+use std::ops::Range;
+
+use memchr::memchr2;
+
+use super::builder::GameBuilder;
+use super::sgf::MAX_GAME_NODES;
+use super::{GameLocation, GameRecord, ReadOptions, ReadStatus, TextEncoding};
+
+/// Why the fast reader left a game to sgf-parse.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Decline {
+    /// The text does not start with `(` then `;`.
+    Opening,
+    /// An identifier holds something other than letters (or none at all), or its value is
+    /// missing.
+    Identifier,
+    /// A value is not closed before the end of the text.
+    UnclosedValue,
+    /// The tree's structure is outside the subset read here (a node after a variation, `()`,
+    /// an unbalanced `)`, text after the tree, a tree never closed).
+    Structure,
+    /// `GM` in the root names another game than Go, is repeated, or is not written `GM[1]`.
+    GameType,
+    /// More nodes than sgf-parse is allowed to read.
+    TooManyNodes,
+}
+
+impl Decline {
+    /// A few words for statistics and test messages.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Decline::Opening => "does not open with `(;`",
+            Decline::Identifier => "an identifier that is not only letters",
+            Decline::UnclosedValue => "a value never closed",
+            Decline::Structure => "a tree structure outside the fast subset",
+            Decline::GameType => "GM other than a single GM[1]",
+            Decline::TooManyNodes => "too many nodes",
+        }
+    }
+}
+
+/// A game the fast reader declined: the location handed back, and why.
+#[derive(Debug)]
+pub struct Declined {
+    /// The location given, returned unused.
+    pub location: GameLocation,
+    /// Why.
+    pub reason: Decline,
+    /// Byte offset in the trimmed text where the reader stopped.
+    pub offset: usize,
+}
+
+/// Reads one game: with the fast reader when it accepts the text, else with sgf-parse
+/// ([`super::sgf::read_game`]). Never fails, as `sgf::read_game`.
+pub fn read_game(
+    text: &str,
+    location: GameLocation,
+    encoding: TextEncoding,
+    options: &ReadOptions,
+) -> GameRecord {
+    match read_game_fast(text, location, encoding) {
+        Ok(record) => record,
+        Err(declined) => super::sgf::read_game(text, declined.location, encoding, options),
+    }
+}
+
+thread_local! {
+    /// The reader's buffers, one set per thread, reused from game to game.
+    static READER: RefCell<FastReader> = RefCell::new(FastReader::default());
+}
+
+/// Reads one game with the fast reader only; [`ReadStatus::Fast`] on success. On a text outside
+/// its subset (see the module documentation) it declines without side effects.
+pub fn read_game_fast(
+    text: &str,
+    location: GameLocation,
+    encoding: TextEncoding,
+) -> Result<GameRecord, Declined> {
+    READER.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut reader) => reader.read(text, location, encoding),
+        // Only reachable if the builder called back into the reader, which it never does.
+        Err(_) => FastReader::default().read(text, location, encoding),
+    })
+}
+
+/// One value of the main line: its bytes in the trimmed text (without brackets) and whether it
+/// holds a `\`.
+#[derive(Clone, Debug)]
+struct Value {
+    range: Range<usize>,
+    escaped: bool,
+}
+
+/// What the first pass found on the main line, in text order.
+#[derive(Clone, Debug)]
+enum Item {
+    /// A node starts.
+    Node,
+    /// A property: identifier as written (letters, then any whitespace before `[`), and its
+    /// values, a range of [`FastReader::values`].
+    Property { identifier: Range<usize>, values: Range<usize> },
+}
+
+/// The fast reader's buffers. Held per thread by [`read_game_fast`]; a caller that prefers to
+/// own them (a benchmark, a worker of its own) can hold one and call [`FastReader::read`].
+#[derive(Debug, Default)]
+pub struct FastReader {
+    items: Vec<Item>,
+    values: Vec<Value>,
+    /// Unescaped values of the property being fed.
+    unescaped: String,
+    /// The values being fed, recycled from property to property (see [`recycle`]).
+    slices: Vec<&'static str>,
+}
+
+/// Where a lexer stopped, and why.
+type Stop = (Decline, usize);
+
+impl FastReader {
+    /// Reads `text` (one game tree) into a record, or declines. See [`read_game_fast`].
+    pub fn read(
+        &mut self,
+        text: &str,
+        location: GameLocation,
+        encoding: TextEncoding,
+    ) -> Result<GameRecord, Declined> {
+        let text = text.trim();
+        self.items.clear();
+        self.values.clear();
+        let moves = match self.scan(text.as_bytes()) {
+            Ok(moves) => moves,
+            Err((reason, offset)) => return Err(Declined { location, reason, offset }),
+        };
+        let mut builder = GameBuilder::new(location, encoding);
+        builder.reserve_moves(moves);
+        self.feed(text, &mut builder);
+        Ok(builder.finish(ReadStatus::Fast))
+    }
+
+    /// The first pass: checks the whole text against the subset and records the main line.
+    /// Returns the number of `B` and `W` properties on the main line (to size the move list).
+    fn scan(&mut self, bytes: &[u8]) -> Result<usize, Stop> {
+        let mut lexer = Lexer { bytes, pos: 0, nodes: 0 };
+        if lexer.peek() != Some(b'(') {
+            return Err((Decline::Opening, 0));
+        }
+        lexer.pos += 1;
+        lexer.skip_space();
+        if lexer.peek() != Some(b';') {
+            return Err((Decline::Opening, lexer.pos));
+        }
+        // The main line: node sequences, entering the first variation at each level.
+        let mut depth = 1usize;
+        let mut moves = 0usize;
+        let mut root = true;
+        loop {
+            match lexer.peek() {
+                Some(b';') => {
+                    lexer.node()?;
+                    self.items.push(Item::Node);
+                    let mut gm = 0;
+                    while let Some(property) = lexer.property(&mut self.values)? {
+                        let id = &bytes[property.identifier.clone()];
+                        if root && id == b"GM" {
+                            gm += 1;
+                            let values = &self.values[property.values.clone()];
+                            let one = matches!(values, [v] if &bytes[v.range.clone()] == b"1");
+                            if gm > 1 || !one {
+                                return Err((Decline::GameType, property.identifier.start));
+                            }
+                        }
+                        moves += usize::from(id == b"B" || id == b"W");
+                        self.items.push(Item::Property {
+                            identifier: property.identifier,
+                            values: property.values,
+                        });
+                    }
+                    root = false;
+                }
+                Some(b'(') => {
+                    // The first variation continues the main line.
+                    lexer.open()?;
+                    depth += 1;
+                }
+                Some(b')') => break,
+                Some(_) => return Err((Decline::Identifier, lexer.pos)),
+                None => return Err((Decline::Structure, lexer.pos)),
+            }
+        }
+        // The main line ends at this `)`: close its level, then lex the remaining variations
+        // of every level without recording them.
+        lexer.pos += 1;
+        lexer.skip_space();
+        depth -= 1;
+        let mut scratch = Vec::new();
+        while depth > 0 {
+            match lexer.peek() {
+                Some(b'(') => lexer.skip_variation(&mut scratch)?,
+                Some(b')') => {
+                    lexer.pos += 1;
+                    lexer.skip_space();
+                    depth -= 1;
+                }
+                _ => return Err((Decline::Structure, lexer.pos)),
+            }
+        }
+        if lexer.pos != bytes.len() {
+            return Err((Decline::Structure, lexer.pos));
+        }
+        if lexer.nodes > MAX_GAME_NODES {
+            return Err((Decline::TooManyNodes, 0));
+        }
+        Ok(moves)
+    }
+
+    /// The second pass: the recorded main line, node by node, to the interpreter.
+    fn feed(&mut self, text: &str, builder: &mut GameBuilder) {
+        for item in &self.items {
+            match item {
+                Item::Node => builder.node(),
+                Item::Property { identifier, values } => {
+                    let values = &self.values[values.clone()];
+                    let identifier = &text[identifier.clone()];
+                    match values {
+                        // The common case: one value, no escape, borrowed from the text.
+                        [v] if !v.escaped => {
+                            builder.property(identifier, &[&text[v.range.clone()]]);
+                        }
+                        _ => {
+                            // Unescaped values go to one buffer; then every value is a slice
+                            // of the text or of that buffer.
+                            self.unescaped.clear();
+                            for v in values.iter().filter(|v| v.escaped) {
+                                unescape_into(&text[v.range.clone()], &mut self.unescaped);
+                            }
+                            let mut slices = recycle(std::mem::take(&mut self.slices));
+                            let mut at = 0;
+                            for v in values {
+                                let raw = &text[v.range.clone()];
+                                if v.escaped {
+                                    let len = unescaped_len(raw);
+                                    slices.push(&self.unescaped[at..at + len]);
+                                    at += len;
+                                } else {
+                                    slices.push(raw);
+                                }
+                            }
+                            builder.property(identifier, &slices);
+                            self.slices = recycle(slices);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A vector's allocation, emptied and ready for slices of another lifetime: `into_iter` then
+/// `collect` into a type of the same size and alignment reuses the buffer (std's in-place
+/// collection), so per-property value lists cost no allocation once a worker has warmed up.
+fn recycle<'a, 'b>(mut v: Vec<&'a str>) -> Vec<&'b str> {
+    v.clear();
+    v.into_iter().map(|_| -> &'b str { unreachable!("the vector is empty") }).collect()
+}
+
+/// Appends `raw` unescaped as sgf-parse's lexer does: each `\` dropped, the character after it
+/// kept (whatever it is, a line break included).
+fn unescape_into(raw: &str, out: &mut String) {
+    let mut rest = raw;
+    while let Some(at) = rest.find('\\') {
+        out.push_str(&rest[..at]);
+        let after = &rest[at + 1..];
+        match after.chars().next() {
+            Some(c) => {
+                out.push(c);
+                rest = &after[c.len_utf8()..];
+            }
+            None => rest = after,
+        }
+    }
+    out.push_str(rest);
+}
+
+/// The length in bytes of `raw` once unescaped by [`unescape_into`].
+fn unescaped_len(raw: &str) -> usize {
+    let bytes = raw.as_bytes();
+    let mut len = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'\\' {
+            i += 1;
+            if i >= bytes.len() {
+                break;
+            }
+        }
+        // Copy one whole character.
+        let width = utf8_width(bytes[i]);
+        len += width;
+        i += width;
+    }
+    len
+}
+
+fn utf8_width(first: u8) -> usize {
+    match first {
+        0x00..=0x7F => 1,
+        0xC0..=0xDF => 2,
+        0xE0..=0xEF => 3,
+        _ => 4,
+    }
+}
+
+/// A property found by the lexer: identifier bytes and its values' range in the value list.
+struct Found {
+    identifier: Range<usize>,
+    values: Range<usize>,
+}
+
+/// The byte-level lexer over the trimmed text.
+struct Lexer<'t> {
+    bytes: &'t [u8],
+    pos: usize,
+    nodes: usize,
+}
+
+impl Lexer<'_> {
+    #[inline]
+    fn peek(&self) -> Option<u8> {
+        self.bytes.get(self.pos).copied()
+    }
+
+    #[inline]
+    fn skip_space(&mut self) {
+        while self.pos < self.bytes.len() && self.bytes[self.pos].is_ascii_whitespace() {
+            self.pos += 1;
+        }
+    }
+
+    /// At `;`: a node starts.
+    #[inline]
+    fn node(&mut self) -> Result<(), Stop> {
+        self.nodes += 1;
+        self.pos += 1;
+        self.skip_space();
+        Ok(())
+    }
+
+    /// At `(`: a variation must start with a node.
+    fn open(&mut self) -> Result<(), Stop> {
+        self.pos += 1;
+        self.skip_space();
+        if self.peek() != Some(b';') {
+            return Err((Decline::Structure, self.pos));
+        }
+        Ok(())
+    }
+
+    /// The next property of the node, if a letter follows; its values are appended to
+    /// `values`.
+    #[inline]
+    fn property(&mut self, values: &mut Vec<Value>) -> Result<Option<Found>, Stop> {
+        let bytes = self.bytes;
+        let start = self.pos;
+        let mut i = start;
+        while i < bytes.len() && bytes[i].is_ascii_alphabetic() {
+            i += 1;
+        }
+        if i == start {
+            return Ok(None);
+        }
+        while i < bytes.len() && bytes[i].is_ascii_whitespace() {
+            i += 1;
+        }
+        if bytes.get(i) != Some(&b'[') {
+            return Err((Decline::Identifier, i));
+        }
+        let identifier = start..i;
+        let first = values.len();
+        while bytes.get(i) == Some(&b'[') {
+            let (end, escaped) = value_end(bytes, i + 1).ok_or((Decline::UnclosedValue, i))?;
+            values.push(Value { range: i + 1..end, escaped });
+            i = end + 1;
+            while i < bytes.len() && bytes[i].is_ascii_whitespace() {
+                i += 1;
+            }
+        }
+        self.pos = i;
+        Ok(Some(Found { identifier, values: first..values.len() }))
+    }
+
+    /// At `(`: lexes a whole variation, its own variations included, recording nothing.
+    fn skip_variation(&mut self, scratch: &mut Vec<Value>) -> Result<(), Stop> {
+        // Each open level: whether a variation has been met at that level (after which only
+        // `(` and `)` may follow).
+        let mut levels = 0usize;
+        let mut in_variations: Vec<bool> = Vec::new();
+        loop {
+            match self.peek() {
+                Some(b'(') => {
+                    if let Some(last) = in_variations.last_mut() {
+                        *last = true;
+                    }
+                    self.open()?;
+                    levels += 1;
+                    in_variations.push(false);
+                }
+                Some(b';') if in_variations.last() == Some(&false) => {
+                    self.node()?;
+                    scratch.clear();
+                    while self.property(scratch)?.is_some() {
+                        scratch.clear();
+                    }
+                }
+                Some(b')') => {
+                    self.pos += 1;
+                    self.skip_space();
+                    levels -= 1;
+                    in_variations.pop();
+                    if levels == 0 {
+                        return Ok(());
+                    }
+                }
+                Some(b';') => return Err((Decline::Structure, self.pos)),
+                Some(_) => return Err((Decline::Identifier, self.pos)),
+                None => return Err((Decline::Structure, self.pos)),
+            }
+        }
+    }
+}
+
+/// Index of the `]` closing a value that starts at `start`, and whether a `\` occurs in it.
+#[inline]
+fn value_end(bytes: &[u8], start: usize) -> Option<(usize, bool)> {
+    // Most values are two-letter points: look before calling memchr.
+    if let Some(&[a, b, c]) = bytes.get(start..start + 3) {
+        if a != b']' && a != b'\\' && b != b']' && b != b'\\' && c == b']' {
+            return Some((start + 2, false));
+        }
+    }
+    let mut i = start;
+    let mut escaped = false;
+    loop {
+        let at = memchr2(b']', b'\\', bytes.get(i..)?)? + i;
+        if bytes[at] == b']' {
+            return Some((at, escaped));
+        }
+        escaped = true;
+        // Skip the escaped character: a continuation byte is never `]` or `\`, so stepping one
+        // byte past the backslash's target is enough.
+        i = at + 2;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::record::CharsetOrigin;
+
+    fn location() -> GameLocation {
+        GameLocation { source: "t.sgf".into(), game: 1, offset: 0, line: 1 }
+    }
+
+    const UTF8: TextEncoding =
+        TextEncoding { name: "UTF-8", origin: CharsetOrigin::Utf8, replaced: false };
+
+    fn fast(text: &str) -> Result<GameRecord, Decline> {
+        read_game_fast(text, location(), UTF8).map_err(|d| d.reason)
+    }
+
+    /// The fast reader's record equals sgf-parse's, status aside.
+    fn same_as_sgf_parse(text: &str) {
+        let mut mine = fast(text).unwrap_or_else(|d| panic!("declined {text:?}: {d:?}"));
+        let theirs = super::super::sgf::read_game(text, location(), UTF8, &ReadOptions::default());
+        assert_eq!(mine.status, ReadStatus::Fast);
+        assert_eq!(theirs.status, ReadStatus::Strict, "{text}");
+        mine.status = ReadStatus::Strict;
+        assert_eq!(mine, theirs, "{text}");
+    }
+
+    #[test]
+    fn reads_the_main_line_through_variations() {
+        let text = "(;GM[1]SZ[9]KM[6.5];B[ee](;W[ec];B[cc](;W[gg])(;W[hh]))(;W[cc]))";
+        same_as_sgf_parse(text);
+        let record = fast(text).unwrap();
+        let moves: Vec<_> = record.moves.iter().map(|m| m.mv.point().unwrap().sgf()).collect();
+        assert_eq!(
+            moves,
+            [Some("ee".into()), Some("ec".into()), Some("cc".into()), Some("gg".into())]
+        );
+    }
+
+    #[test]
+    fn values_are_unescaped_as_sgf_parse_does() {
+        same_as_sgf_parse("(;GM[1]C[a \\] b\\\\ c\\\nd \\é]PB[x\\:y];B[aa]C[\\]];W[bb])");
+        same_as_sgf_parse("(;AB[aa][bb] \n [cc:dd]LB[aa:\\]x][bb:y];B[ee])");
+        same_as_sgf_parse(" \u{feff}(;B[aa]PW[黑]\r\n;W[])\n\u{3000}");
+    }
+
+    #[test]
+    fn identifiers_as_written_reach_the_interpreter() {
+        same_as_sgf_parse("(;AddBlack[aa]GaMe[1];B [bb];W\t[cc])");
+        same_as_sgf_parse("(;GM[1]GM [2];B[aa])");
+    }
+
+    #[test]
+    fn declines_what_sgf_parse_reads_otherwise() {
+        for (text, why) in [
+            ("(;PL;B[aa])", Decline::Identifier),
+            ("(;B[aa];W", Decline::Identifier),
+            ("(;B[aa];W[bb", Decline::UnclosedValue),
+            ("(;C[a\\]", Decline::UnclosedValue),
+            ("(;B1[aa])", Decline::Identifier),
+            ("(;Bé[aa])", Decline::Identifier),
+            ("(;[aa])", Decline::Structure),
+            ("(;B[aa](;W[bb]);B[cc])", Decline::Structure),
+            ("(;B[aa]()(;W[bb]))", Decline::Structure),
+            ("(;B[aa])(;B[bb])", Decline::Structure),
+            ("(;B[aa]))", Decline::Structure),
+            ("(;B[aa]", Decline::Structure),
+            ("(;B[aa](;W[bb])", Decline::Structure),
+            ("(B[aa])", Decline::Opening),
+            ("x(;B[aa])", Decline::Opening),
+            ("(;GM[2];B[aa])", Decline::GameType),
+            ("(;GM[1]GM[1];B[aa])", Decline::GameType),
+            ("(;GM[ 1];B[aa])", Decline::GameType),
+            ("(;GM[1][1];B[aa])", Decline::GameType),
+        ] {
+            assert_eq!(fast(text).err(), Some(why), "{text}");
+        }
+        // `[aa]` with no identifier: the lexer stops at the `[`.
+        assert!(fast("(;B[aa];[bb])").is_err());
+    }
+
+    #[test]
+    fn declined_games_are_read_by_sgf_parse() {
+        let record = read_game("(;PL;B[aa])", location(), UTF8, &ReadOptions::default());
+        assert_eq!(record.status, ReadStatus::Strict);
+        let record = read_game("(;B[aa];W[bb]", location(), UTF8, &ReadOptions::default());
+        assert_eq!(record.status, ReadStatus::Lenient);
+    }
+
+    #[test]
+    fn a_variation_after_the_main_line_is_lexed_not_read() {
+        same_as_sgf_parse("(;B[aa];W[bb](;B[cc])(;B[dd]C[ ) ( ; ]))");
+        // A lexer error in a variation fails sgf-parse's strict parse: decline.
+        assert!(fast("(;B[aa](;W[bb])(;W[cc]C[x)").is_err());
+        assert!(fast("(;B[aa](;W[bb])(;w;[cc]))").is_err());
+    }
+
+    #[test]
+    fn unescaped_length_matches_unescaping() {
+        for raw in ["", "a", "\\]", "a\\\\b", "x\\é\\", "\\\n\\黑z"] {
+            let mut out = String::new();
+            unescape_into(raw, &mut out);
+            assert_eq!(unescaped_len(raw), out.len(), "{raw:?}");
+        }
+    }
+}
