@@ -115,7 +115,7 @@ pub struct Played {
     pub out_of_turn: bool,
     /// The game had already ended, this way; the move reopened it.
     pub after_end: Option<GameEnd>,
-    /// Stones captured, suicided or overwritten.
+    /// Stones captured or suicided (nothing for a move that could not be executed).
     pub effect: MoveEffect,
     /// This move ended the game: the second pass in a row.
     pub ended_game: bool,
