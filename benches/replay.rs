@@ -3,10 +3,10 @@
 //! Run with `cargo bench --bench replay` (add `-- --quick` for fewer repetitions). The games
 //! are generated from a fixed seed inside the bench (1,000 random legal 19x19 games of 320
 //! moves that do not fill their own eyes: many captures and long chains), and, when the shared
-//! corpus is present
-//! (`KIFU_SHARED_CORPUS` or `../shared/corpus`), the 4,266 games of aeb-pro/Honinbo are read
-//! by the record layer (outside the timed part) and replayed too. Every run checks a checksum of the final
-//! positions and captures, so a fast wrong answer cannot pass.
+//! corpus is present (`KIFU_SHARED_CORPUS` or `../shared/corpus`), the 4,266 games of
+//! aeb-pro/Honinbo are read by the record layer (outside the timed part) and replayed too.
+//! Every run checks a checksum of the final positions and captures, so a fast wrong answer
+//! cannot pass.
 //!
 //! What is timed, per move:
 //! - `board`: `Board::play` alone (simple ko, no history) — the floor;
