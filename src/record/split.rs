@@ -159,31 +159,91 @@ pub enum Stray {
 /// Everything the splitter found in one file.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Split {
-    /// The game trees, in file order.
+    /// The game trees, in file order (at most the number asked for, see [`split_at_most`]).
     pub trees: Vec<Tree>,
-    /// Junk and byte-order marks outside the trees, in file order.
+    /// Junk and byte-order marks outside the trees, in file order (up to the first tree not
+    /// kept).
     pub strays: Vec<Stray>,
+    /// The trees found after the last one kept, counted but not kept.
+    pub beyond: Option<Beyond>,
+}
+
+/// Game trees found beyond the number [`split_at_most`] keeps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Beyond {
+    /// How many.
+    pub count: u64,
+    /// Byte offset of the first of them.
+    pub start: usize,
+    /// 1-based line of the first of them.
+    pub line: u32,
 }
 
 /// Finds the game trees of `bytes`, starting at byte `from` (past a byte-order mark), with
 /// value scanning suited to `layout`.
 pub fn split(bytes: &[u8], from: usize, layout: ByteLayout) -> Split {
-    let mut out = Split::default();
+    split_at_most(bytes, from, layout, usize::MAX)
+}
+
+/// [`split`], keeping at most `max_trees` trees: the trees after them are only counted (in
+/// [`Split::beyond`]), and the junk between them is not recorded, so that memory stays bounded
+/// whatever the file holds.
+pub fn split_at_most(bytes: &[u8], from: usize, layout: ByteLayout, max_trees: usize) -> Split {
+    let mut out = Collector { split: Split::default(), max_trees, last: None };
     let mut lines = LineCounter::new(bytes);
     scan_file(bytes, from.min(bytes.len()), layout, false, &mut lines, &mut out);
     // A tree still open at the end swallowed everything after its missing `)`: scan that tail
     // once more, starting a new game at every line that begins a new root.
-    let Some(last) = out.trees.last() else { return out };
+    let Some(last) = out.last.take() else { return out.split };
     if last.end_kind == TreeEnd::Closed {
-        return out;
+        return out.split;
     }
-    let Some(tail_start) = out.trees.pop().map(|t| t.start) else { return out };
-    let mut tail = Split::default();
+    out.forget_last();
     let mut tail_lines = LineCounter::new(bytes);
-    scan_file(bytes, tail_start, layout, true, &mut tail_lines, &mut tail);
-    out.trees.append(&mut tail.trees);
-    out.strays.append(&mut tail.strays);
-    out
+    scan_file(bytes, last.start, layout, true, &mut tail_lines, &mut out);
+    out.split
+}
+
+/// The splitter's output while it scans: trees kept up to the limit, then only counted.
+struct Collector {
+    split: Split,
+    max_trees: usize,
+    /// The last tree found, kept or not.
+    last: Option<Tree>,
+}
+
+impl Collector {
+    fn push_tree(&mut self, tree: Tree) {
+        if self.split.trees.len() < self.max_trees {
+            self.split.trees.push(tree.clone());
+        } else {
+            match &mut self.split.beyond {
+                Some(beyond) => beyond.count += 1,
+                None => {
+                    let (start, line) = (tree.start, tree.line);
+                    self.split.beyond = Some(Beyond { count: 1, start, line });
+                }
+            }
+        }
+        self.last = Some(tree);
+    }
+
+    fn push_stray(&mut self, stray: Stray) {
+        if self.split.beyond.is_none() {
+            self.split.strays.push(stray);
+        }
+    }
+
+    /// Takes back the last tree found (to scan it again in recovery mode).
+    fn forget_last(&mut self) {
+        match &mut self.split.beyond {
+            Some(beyond) if beyond.count > 1 => beyond.count -= 1,
+            Some(_) => self.split.beyond = None,
+            None => {
+                self.split.trees.pop();
+            }
+        }
+    }
 }
 
 /// The result of scanning one property value.
@@ -450,7 +510,7 @@ fn scan_file(
     layout: ByteLayout,
     recover: bool,
     lines: &mut LineCounter,
-    out: &mut Split,
+    out: &mut Collector,
 ) {
     let mut pos = from;
     loop {
@@ -471,13 +531,19 @@ fn scan_file(
         record_gap(bytes, gap_start, start, lines, out);
         let line = lines.line_of(start);
         let (end, end_kind) = scan_tree(bytes, start + 1, layout, recover, lines);
-        out.trees.push(Tree { start, end, line, end_kind, opening });
+        out.push_tree(Tree { start, end, line, end_kind, opening });
         pos = end;
     }
 }
 
 /// Reports the non-whitespace bytes of `bytes[start..end]`, a gap between trees.
-fn record_gap(bytes: &[u8], start: usize, end: usize, lines: &mut LineCounter, out: &mut Split) {
+fn record_gap(
+    bytes: &[u8],
+    start: usize,
+    end: usize,
+    lines: &mut LineCounter,
+    out: &mut Collector,
+) {
     const BOM: &[u8] = b"\xEF\xBB\xBF";
     let gap = &bytes[start..end];
     let Some(first) = gap.iter().position(|b| !b.is_ascii_whitespace()) else { return };
@@ -485,9 +551,9 @@ fn record_gap(bytes: &[u8], start: usize, end: usize, lines: &mut LineCounter, o
     let (junk_start, junk_end) = (start + first, start + last + 1);
     let line = lines.line_of(junk_start);
     if &bytes[junk_start..junk_end] == BOM {
-        out.strays.push(Stray::ByteOrderMark { offset: junk_start, line });
+        out.push_stray(Stray::ByteOrderMark { offset: junk_start, line });
     } else {
-        out.strays.push(Stray::Junk { start: junk_start, end: junk_end, line });
+        out.push_stray(Stray::Junk { start: junk_start, end: junk_end, line });
     }
 }
 
