@@ -993,7 +993,7 @@ impl Board {
     /// One past the largest location: every location is below this.
     #[inline]
     pub(crate) fn loc_count(&self) -> usize {
-        self.cells.len()
+        self.cells.0.len()
     }
 
     /// The four neighbours of a location (some may be wall cells).
@@ -1005,25 +1005,25 @@ impl Board {
     /// Whether a location is on the board (not a wall cell).
     #[inline]
     pub(crate) fn on_board_at(&self, loc: u16) -> bool {
-        self.cells[loc as usize].color != WALL
+        self.cells[loc].color != WALL
     }
 
     /// Whether an on-board location is empty.
     #[inline]
     pub(crate) fn empty_at(&self, loc: u16) -> bool {
-        self.cells[loc as usize].color == EMPTY
+        self.cells[loc].color == EMPTY
     }
 
     /// The stone on a location (`None` for empty points and wall cells).
     #[inline]
     pub(crate) fn stone_at(&self, loc: u16) -> Option<Color> {
-        color_of(self.cells[loc as usize].color)
+        color_of(self.cells[loc].color)
     }
 
     /// The head of the chain on a stone's location (identifies the chain).
     #[inline]
     pub(crate) fn head_at(&self, loc: u16) -> u16 {
-        self.cells[loc as usize].head
+        self.cells[loc].head
     }
 
     /// Liberties of the chain on a stone's location.
@@ -1041,12 +1041,12 @@ impl Board {
     /// Up to `max` distinct liberties of the chain on a stone's location, written to `out`;
     /// returns how many were found.
     pub(crate) fn some_liberties_at(&self, loc: u16, out: &mut [u16]) -> usize {
-        let head = self.cells[loc as usize].head;
+        let head = self.cells[loc].head;
         let mut found = 0;
         let mut cur = head;
         loop {
             for a in self.adjacent(cur) {
-                if self.cells[a as usize].color == EMPTY && !out[..found].contains(&a) {
+                if self.cells[a].color == EMPTY && !out[..found].contains(&a) {
                     if found == out.len() {
                         return found;
                     }
@@ -1054,7 +1054,7 @@ impl Board {
                     found += 1;
                 }
             }
-            cur = self.cells[cur as usize].next;
+            cur = self.cells[cur].next;
             if cur == head {
                 return found;
             }
