@@ -166,7 +166,8 @@ struct Cell {
 /// on-board location (the padding keeps them inside: the first on-board location is
 /// `stride + 1` and the last neighbour of the last one is `len - 1 - stride + width`), from
 /// chain links and heads (which always name stones), or from the ko point (a stone's former
-/// location or 0). No public method takes a location.
+/// location or 0). No public method takes a location, and the crate-internal helpers that take
+/// one from other modules (the read access by location at the end of this file) check bounds.
 #[derive(Clone, Debug, Default)]
 struct Cells(Vec<Cell>);
 
@@ -988,8 +989,16 @@ impl Board {
 //
 // The dead-stone estimator's playouts (`analysis::dead_stones`) play thousands of moves per
 // position; these read the padded array directly instead of converting points at every step.
-// Additive helpers only: they change nothing above.
+// Additive helpers only: they change nothing above. They take locations from code outside this
+// module, so they index with bounds checks: a wrong location panics instead of breaking the
+// invariant the unchecked `Cells` indexing relies on.
 impl Board {
+    /// The cell at `loc`, bounds-checked.
+    #[inline]
+    fn checked(&self, loc: u16) -> &Cell {
+        &self.cells.0[loc as usize]
+    }
+
     /// One past the largest location: every location is below this.
     #[inline]
     pub(crate) fn loc_count(&self) -> usize {
@@ -1005,48 +1014,48 @@ impl Board {
     /// Whether a location is on the board (not a wall cell).
     #[inline]
     pub(crate) fn on_board_at(&self, loc: u16) -> bool {
-        self.cells[loc].color != WALL
+        self.checked(loc).color != WALL
     }
 
     /// Whether an on-board location is empty.
     #[inline]
     pub(crate) fn empty_at(&self, loc: u16) -> bool {
-        self.cells[loc].color == EMPTY
+        self.checked(loc).color == EMPTY
     }
 
     /// The stone on a location (`None` for empty points and wall cells).
     #[inline]
     pub(crate) fn stone_at(&self, loc: u16) -> Option<Color> {
-        color_of(self.cells[loc].color)
+        color_of(self.checked(loc).color)
     }
 
     /// The head of the chain on a stone's location (identifies the chain).
     #[inline]
     pub(crate) fn head_at(&self, loc: u16) -> u16 {
-        self.cells[loc].head
+        self.checked(loc).head
     }
 
     /// Liberties of the chain on a stone's location.
     #[inline]
     pub(crate) fn libs_at(&self, loc: u16) -> u32 {
-        self.head_cell(loc).libs as u32
+        self.checked(self.checked(loc).head).libs as u32
     }
 
     /// Stones of the chain on a stone's location.
     #[inline]
     pub(crate) fn chain_len_at(&self, loc: u16) -> u32 {
-        self.head_cell(loc).stones as u32
+        self.checked(self.checked(loc).head).stones as u32
     }
 
     /// Up to `max` distinct liberties of the chain on a stone's location, written to `out`;
     /// returns how many were found.
     pub(crate) fn some_liberties_at(&self, loc: u16, out: &mut [u16]) -> usize {
-        let head = self.cells[loc].head;
+        let head = self.checked(loc).head;
         let mut found = 0;
         let mut cur = head;
         loop {
             for a in self.adjacent(cur) {
-                if self.cells[a].color == EMPTY && !out[..found].contains(&a) {
+                if self.checked(a).color == EMPTY && !out[..found].contains(&a) {
                     if found == out.len() {
                         return found;
                     }
@@ -1054,7 +1063,7 @@ impl Board {
                     found += 1;
                 }
             }
-            cur = self.cells[cur].next;
+            cur = self.checked(cur).next;
             if cur == head {
                 return found;
             }
