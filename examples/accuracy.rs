@@ -29,8 +29,8 @@ use std::time::Instant;
 
 use kifu::analysis::dead_stones;
 use kifu::analysis::{
-    AnalysisOptions, Confidence, DeadStoneMode, DisagreementKind, RulesetRequest, analyze,
-    replay, scoring,
+    AnalysisOptions, Confidence, DeadStoneMode, DisagreementKind, RulesetRequest, analyze, replay,
+    scoring,
 };
 use kifu::record::{GameRecord, ReadOptions, ReadStatus, sources, split_source};
 use kifu::rules::{Board, BoardSize, Color, Point, preset};
@@ -92,8 +92,10 @@ fn recorded_margin(record: &GameRecord) -> Option<f64> {
 /// Scores `record` under its own rules and komi through `analyze`, timed.
 fn against_record(record: &GameRecord) -> Option<Outcome> {
     let want = recorded_margin(record)?;
-    let options =
-        AnalysisOptions { rulesets: vec![RulesetRequest::Recorded], dead_stones: DeadStoneMode::Auto };
+    let options = AnalysisOptions {
+        rulesets: vec![RulesetRequest::Recorded],
+        dead_stones: DeadStoneMode::Auto,
+    };
     let start = thread_cpu_seconds();
     let analysis = analyze(record, &options);
     let seconds = thread_cpu_seconds() - start;
@@ -138,10 +140,8 @@ fn report(name: &str, outcomes: &[Outcome]) {
         let diff = |o: &&Outcome| o.got.map(|g| (g - o.want).abs());
         let exact = list.iter().filter(|o| diff(o).is_some_and(|d| d < 1e-6)).count();
         let within2 = list.iter().filter(|o| diff(o).is_some_and(|d| d <= 2.0 + 1e-6)).count();
-        let winner = list
-            .iter()
-            .filter(|o| o.got.is_some_and(|g| g.signum() == o.want.signum()))
-            .count();
+        let winner =
+            list.iter().filter(|o| o.got.is_some_and(|g| g.signum() == o.want.signum())).count();
         let confident: Vec<_> = list.iter().filter(|o| o.confident).collect();
         let confident_exact =
             confident.iter().filter(|o| diff(o).is_some_and(|d| d < 1e-6)).count();
@@ -184,8 +184,11 @@ fn gnugo_expectations(regression: &Path) -> Vec<(PathBuf, f64)> {
             if let (Some(game), Some(rest)) = (&current, line.strip_prefix("#? [")) {
                 let rest = rest.replace('\\', "");
                 let (winner, margin) = rest.split_at(1);
-                let margin: String =
-                    margin.trim_start_matches('+').chars().take_while(|c| *c == '.' || c.is_ascii_digit()).collect();
+                let margin: String = margin
+                    .trim_start_matches('+')
+                    .chars()
+                    .take_while(|c| *c == '.' || c.is_ascii_digit())
+                    .collect();
                 if let Ok(m) = margin.parse::<f64>() {
                     let signed = if winner == "W" { -m } else { m };
                     out.insert(game.clone(), signed);
@@ -267,9 +270,10 @@ fn read_position(text: &str) -> Option<(Board, Vec<bool>)> {
     Some((board, removed))
 }
 
-fn positions_set(corpus: &Path) {
+fn positions_set(corpus: &Path, show: bool) {
     let dir = corpus.join("ogs-positions/test_games");
-    let mut files: Vec<PathBuf> = walk(&dir).into_iter().filter(|p| p.extension().is_some_and(|e| e == "game")).collect();
+    let mut files: Vec<PathBuf> =
+        walk(&dir).into_iter().filter(|p| p.extension().is_some_and(|e| e == "game")).collect();
     files.sort();
     let mut all_right = 0;
     let (mut wrongly_dead, mut wrongly_alive, mut total) = (0, 0, 0);
@@ -301,7 +305,29 @@ fn positions_set(corpus: &Path) {
             all_right += 1;
         } else {
             let name = file.strip_prefix(&dir).unwrap_or(file).display().to_string();
-            misses.push(format!("{name} ({wd} wrongly dead, {wa} wrongly alive)"));
+            let mut line = format!("{name} ({wd} wrongly dead, {wa} wrongly alive)");
+            if show {
+                // x/o stones, b/w dead as they should be, B/W wrongly dead, 1/2 wrongly alive.
+                for y in 0..size.height as usize {
+                    line.push_str("\n    ");
+                    for x in 0..size.width as usize {
+                        let i = y * size.width as usize + x;
+                        let p = Point::new(x as u8, y as u8);
+                        line.push(match (board.get(p), statuses.dead[i], removed[i]) {
+                            (None, _, _) => '.',
+                            (Some(Color::Black), false, false) => 'x',
+                            (Some(Color::White), false, false) => 'o',
+                            (Some(Color::Black), true, true) => 'b',
+                            (Some(Color::White), true, true) => 'w',
+                            (Some(Color::Black), true, false) => 'B',
+                            (Some(Color::White), true, false) => 'W',
+                            (Some(Color::Black), false, true) => '1',
+                            (Some(Color::White), false, true) => '2',
+                        });
+                    }
+                }
+            }
+            misses.push(line);
         }
     }
     times.sort_by(f64::total_cmp);
@@ -350,7 +376,10 @@ fn main() {
         return;
     };
     let wants = |set: &str| {
-        args.iter().position(|a| a == "--sets").and_then(|i| args.get(i + 1)).is_none_or(|s| s.split(',').any(|x| x == set))
+        args.iter()
+            .position(|a| a == "--sets")
+            .and_then(|i| args.get(i + 1))
+            .is_none_or(|s| s.split(',').any(|x| x == set))
     };
     let aeb_sample: Option<usize> = args
         .iter()
@@ -368,7 +397,7 @@ fn main() {
         report("gnugo-regression score tests (territory, record komi)", &gnugo_set(&corpus));
     }
     if wants("positions") {
-        positions_set(&corpus);
+        positions_set(&corpus, args.iter().any(|a| a == "--show"));
     }
     if wants("aeb") {
         let mut records = records_in(&corpus.join("aeb-pro"));
@@ -376,7 +405,11 @@ fn main() {
         records.sort_by(|a, b| a.location.source.cmp(&b.location.source));
         if let Some(k) = aeb_sample {
             let step = (records.len() as f64 / k as f64).max(1.0);
-            records = (0..k).map(|i| (i as f64 * step) as usize).filter(|&i| i < records.len()).map(|i| records[i].clone()).collect();
+            records = (0..k)
+                .map(|i| (i as f64 * step) as usize)
+                .filter(|&i| i < records.len())
+                .map(|i| records[i].clone())
+                .collect();
         }
         let (japanese, other): (Vec<_>, Vec<_>) = records.into_iter().partition(japanese_even);
         let step = (japanese.len() as f64 / 300.0).max(1.0);
