@@ -4,6 +4,7 @@
 //! It sits between the record layer (which it reads) and the pipeline and reports (which print
 //! what it returns). It does no I/O.
 
+pub mod dedupe;
 pub mod replay;
 
 use crate::finding::Finding;
