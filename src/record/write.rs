@@ -43,24 +43,91 @@ use super::{GameRecord, KomiOrigin, PendingGame, ReadOptions, ReadStatus, RulesO
 use crate::finding::Code;
 use crate::rules::{Color, outcome::format_points};
 
+/// What a change touched, for counting changes over a corpus.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum ChangeKind {
+    /// The charset: text re-encoded as UTF-8, `CA[UTF-8]` added or replacing another CA.
+    Charset,
+    /// RE in its normalised form.
+    Result,
+    /// KM in points.
+    Komi,
+    /// HA as a plain number.
+    Handicap,
+    /// Handicap stones the record left out, written as AB.
+    HandicapStones,
+    /// `[tt]` passes written `[]`.
+    Passes,
+    /// Identifiers written as FF[4] (uppercase letters only), or dropped when none was left.
+    Identifiers,
+    /// `FF[1]`-`FF[3]` written `FF[4]`.
+    FileFormat,
+    /// RU written because the komi's unit was what named the rules.
+    Rules,
+    /// A game read only leniently, written as far as it was read.
+    Structure,
+}
+
+impl ChangeKind {
+    /// Every kind, in the order of the module documentation.
+    pub const ALL: [ChangeKind; 10] = [
+        ChangeKind::Charset,
+        ChangeKind::Result,
+        ChangeKind::Komi,
+        ChangeKind::Handicap,
+        ChangeKind::HandicapStones,
+        ChangeKind::Passes,
+        ChangeKind::Identifiers,
+        ChangeKind::FileFormat,
+        ChangeKind::Rules,
+        ChangeKind::Structure,
+    ];
+
+    /// A short name for summaries: `charset`, `RE`, `KM`, `HA`, `AB`, `passes`, `identifiers`,
+    /// `FF`, `RU`, `structure`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ChangeKind::Charset => "charset",
+            ChangeKind::Result => "RE",
+            ChangeKind::Komi => "KM",
+            ChangeKind::Handicap => "HA",
+            ChangeKind::HandicapStones => "AB",
+            ChangeKind::Passes => "passes",
+            ChangeKind::Identifiers => "identifiers",
+            ChangeKind::FileFormat => "FF",
+            ChangeKind::Rules => "RU",
+            ChangeKind::Structure => "structure",
+        }
+    }
+}
+
+/// One change made to a game, as a short phrase (`KM[650] -> KM[6.5] (Fox units)`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Change {
+    /// What it touched.
+    pub kind: ChangeKind,
+    /// What it did.
+    pub text: String,
+}
+
 /// A game written back as clean SGF.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Rewrite {
     /// One game tree in SGF, UTF-8, ending with a line break.
     pub text: String,
-    /// What was changed, one short phrase each (`KM[650] -> KM[6.5] (Fox units)`), in the order
-    /// of the module documentation.
-    pub changes: Vec<String>,
+    /// What was changed, in the order of the module documentation.
+    pub changes: Vec<Change>,
     /// The written game read back: `Ok`, or what differs from the game as first read. A
     /// difference is a bug in kifu; callers report it rather than trust the file.
     pub check: Result<(), String>,
 }
 
-/// Reads a game exactly as [`PendingGame::read`] does and, when it could be read, writes it back
-/// clean. The record is returned either way, for the caller's reports.
+/// Reads a game exactly as [`PendingGame::read`] does and, when it could be read and `wanted`
+/// says so, writes it back clean. The record is returned either way, for the caller's reports.
 pub fn read_and_rewrite(
     pending: &PendingGame,
     options: &ReadOptions,
+    wanted: impl FnOnce(&GameRecord) -> bool,
 ) -> (GameRecord, Option<Rewrite>) {
     if !pending.has_tree() {
         return (pending.read(options), None);
@@ -71,7 +138,7 @@ pub fn read_and_rewrite(
     let mut findings = decoded.findings;
     findings.append(&mut record.findings);
     record.findings = findings;
-    let rewrite = rewrite(&decoded.text, &record, options);
+    let rewrite = if wanted(&record) { rewrite(&decoded.text, &record, options) } else { None };
     (record, rewrite)
 }
 
@@ -93,11 +160,14 @@ pub fn rewrite(text: &str, record: &GameRecord, options: &ReadOptions) -> Option
         // The komi's unit was the evidence for the rules: say the rules outright.
         if let Some(preset) = record.rules.preset {
             plan.root_additions.push(("RU".to_string(), vec![escape(preset.name)]));
-            plan.changes.push(format!(
-                "RU[{}] added (rules inferred from the komi's unit, which KM in points no \
+            plan.note(
+                ChangeKind::Rules,
+                format!(
+                    "RU[{}] added (rules inferred from the komi's unit, which KM in points no \
                  longer shows)",
-                preset.name
-            ));
+                    preset.name
+                ),
+            );
             written = plan.write(&tree);
             check = check_rewrite(record, &written, options);
         }
@@ -120,7 +190,7 @@ struct Plan {
     /// `CA[UTF-8]` must be inserted (the root has none), after this many root properties.
     insert_charset_at: Option<usize>,
     small_board: bool,
-    changes: Vec<String>,
+    changes: Vec<Change>,
     komi_converted: bool,
 }
 
@@ -152,6 +222,10 @@ impl Plan {
         })
     }
 
+    fn note(&mut self, kind: ChangeKind, text: String) {
+        self.changes.push(Change { kind, text });
+    }
+
     fn set(&mut self, node: u32, index: usize, value: &str) {
         self.edits.push(Edit { node, index, values: vec![escape(value)] });
     }
@@ -163,7 +237,7 @@ impl Plan {
             if ff4_identifier(p.identifier) == "CA" {
                 let value = p.values().next().map(Cow::into_owned).unwrap_or_default();
                 if value != "UTF-8" {
-                    self.changes.push(format!("CA[{value}] -> CA[UTF-8]"));
+                    self.note(ChangeKind::Charset, format!("CA[{value}] -> CA[UTF-8]"));
                     self.set(tree.root(), i, "UTF-8");
                 }
                 declared.get_or_insert(i);
@@ -176,13 +250,13 @@ impl Plan {
                 .take_while(|p| matches!(ff4_identifier(p.identifier).as_ref(), "GM" | "FF"))
                 .count();
             self.insert_charset_at = Some(lead);
-            self.changes.push("CA[UTF-8] added".to_string());
+            self.note(ChangeKind::Charset, "CA[UTF-8] added".to_string());
         }
         if record.encoding.name != "UTF-8" && record.encoding.name != "none" {
-            self.changes.push(format!("text decoded from {}", record.encoding.name));
+            self.note(ChangeKind::Charset, format!("text decoded from {}", record.encoding.name));
         }
         if record.encoding.replaced {
-            self.changes.push("undecodable bytes kept as U+FFFD".to_string());
+            self.note(ChangeKind::Charset, "undecodable bytes kept as U+FFFD".to_string());
         }
     }
 
@@ -191,7 +265,7 @@ impl Plan {
         let Some((node, index, raw)) = Plan::find(tree, "RE") else { return };
         let normal = outcome.to_string();
         if raw != normal {
-            self.changes.push(format!("RE[{raw}] -> RE[{normal}]"));
+            self.note(ChangeKind::Result, format!("RE[{raw}] -> RE[{normal}]"));
             self.set(node, index, &normal);
         }
     }
@@ -206,7 +280,7 @@ impl Plan {
         let Some((node, index, raw)) = Plan::find(tree, "KM") else { return };
         let normal = format_points(record.komi.points);
         if raw != normal {
-            self.changes.push(format!("KM[{raw}] -> KM[{normal}]{unit}"));
+            self.note(ChangeKind::Komi, format!("KM[{raw}] -> KM[{normal}]{unit}"));
             self.set(node, index, &normal);
             self.komi_converted = record.komi.origin != KomiOrigin::Recorded;
         }
@@ -217,7 +291,7 @@ impl Plan {
             let normal = record.handicap.to_string();
             let same_number = raw.trim().parse::<i64>().ok() == Some(i64::from(record.handicap));
             if record.handicap >= 2 && raw != normal && same_number {
-                self.changes.push(format!("HA[{raw}] -> HA[{normal}]"));
+                self.note(ChangeKind::Handicap, format!("HA[{raw}] -> HA[{normal}]"));
                 self.set(node, index, &normal);
             }
         }
@@ -229,10 +303,10 @@ impl Plan {
                 .filter_map(|p| p.point.sgf())
                 .collect();
             points.sort();
-            self.changes.push(format!(
-                "AB[{}] added (handicap stones the record left out)",
-                points.join("][")
-            ));
+            self.note(
+                ChangeKind::HandicapStones,
+                format!("AB[{}] added (handicap stones the record left out)", points.join("][")),
+            );
             self.root_additions.push(("AB".to_string(), points));
         }
     }
@@ -262,28 +336,35 @@ impl Plan {
                 if node == tree.root() && id == "FF" {
                     let value = p.values().next().map(Cow::into_owned).unwrap_or_default();
                     if matches!(value.trim(), "1" | "2" | "3") {
-                        self.changes.push(format!("FF[{value}] -> FF[4]"));
+                        self.note(ChangeKind::FileFormat, format!("FF[{value}] -> FF[4]"));
                         self.set(node, i, "4");
                     }
                 }
             }
         }
         if passes > 0 {
-            self.changes.push(format!("{passes} pass(es) [tt] -> []"));
+            self.note(ChangeKind::Passes, format!("{passes} pass(es) [tt] -> []"));
         }
         if renamed_count > 0 {
             let shown: Vec<String> =
                 renamed.iter().map(|(raw, id)| format!("{raw:?} -> {id}")).collect();
-            self.changes
-                .push(format!("{renamed_count} identifier(s) as FF[4]: {}", shown.join(", ")));
+            self.note(
+                ChangeKind::Identifiers,
+                format!("{renamed_count} identifier(s) as FF[4]: {}", shown.join(", ")),
+            );
         }
         if unnamed > 0 {
-            self.changes.push(format!("{unnamed} propert(ies) without a letter dropped"));
+            self.note(
+                ChangeKind::Identifiers,
+                format!("{unnamed} propert(ies) without a letter dropped"),
+            );
         }
         if record.status == ReadStatus::Lenient {
             let found = super::scan::shape(text).nodes;
-            self.changes
-                .push(format!("read leniently: written as read, {} of {found} nodes", tree.len()));
+            self.note(
+                ChangeKind::Structure,
+                format!("read leniently: written as read, {} of {found} nodes", tree.len()),
+            );
         }
     }
 
@@ -497,6 +578,10 @@ mod tests {
         super::super::sgf::read_game(text, location(), encoding, &ReadOptions::default())
     }
 
+    fn texts(r: &Rewrite) -> Vec<String> {
+        r.changes.iter().map(|c| c.text.clone()).collect()
+    }
+
     fn clean(text: &str) -> Rewrite {
         let record = read(text);
         let rewrite = rewrite(text, &record, &ReadOptions::default()).expect("a tree to write");
@@ -515,13 +600,18 @@ mod tests {
              ;W[qc];B[qe])\n"
         );
         assert_eq!(
-            r.changes,
+            texts(&r),
             [
                 "CA[UTF-8] added",
                 "RE[黑中盘胜] -> RE[B+R]",
                 "KM[50] -> KM[0.5] (Fox units)",
                 "AB[dd][dp][pd] added (handicap stones the record left out)",
             ]
+        );
+        let kinds: Vec<ChangeKind> = r.changes.iter().map(|c| c.kind).collect();
+        assert_eq!(
+            kinds,
+            [ChangeKind::Charset, ChangeKind::Result, ChangeKind::Komi, ChangeKind::HandicapStones]
         );
     }
 
@@ -535,7 +625,7 @@ mod tests {
             "(;GM[1]FF[4]CA[UTF-8]SZ[9]KM[7]XX[private \\] value]C[a\\\\b]\n\
              ;B[ee]C[first]\n(;W[cc];B[])\n(;W[gg]N[other]))\n"
         );
-        assert_eq!(r.changes, ["1 pass(es) [tt] -> []"]);
+        assert_eq!(texts(&r), ["1 pass(es) [tt] -> []"]);
     }
 
     #[test]
@@ -543,9 +633,10 @@ mod tests {
         let text = "(;FF[3]GaMe[1]SiZe[9]CA[ISO-8859-1]PlayerBlack[Ann];Black[ee];White[tt])";
         let r = clean(text);
         assert_eq!(r.text, "(;FF[4]GM[1]SZ[9]CA[UTF-8]PB[Ann]\n;B[ee];W[])\n");
-        assert!(r.changes.contains(&"CA[ISO-8859-1] -> CA[UTF-8]".to_string()), "{:?}", r.changes);
-        assert!(r.changes.contains(&"FF[3] -> FF[4]".to_string()));
-        assert!(r.changes.iter().any(|c| c.starts_with("5 identifier(s) as FF[4]")));
+        let changes = texts(&r);
+        assert!(changes.contains(&"CA[ISO-8859-1] -> CA[UTF-8]".to_string()), "{changes:?}");
+        assert!(changes.contains(&"FF[3] -> FF[4]".to_string()));
+        assert!(changes.iter().any(|c| c.starts_with("5 identifier(s) as FF[4]")));
     }
 
     #[test]
@@ -565,7 +656,7 @@ mod tests {
         let r = rewrite(text, &record, &ReadOptions::default()).unwrap();
         assert_eq!(r.check, Ok(()));
         assert!(sgf_parse::parse(&r.text).is_ok());
-        assert!(r.changes.iter().any(|c| c.starts_with("read leniently")), "{:?}", r.changes);
+        assert!(texts(&r).iter().any(|c| c.starts_with("read leniently")), "{:?}", r.changes);
     }
 
     #[test]

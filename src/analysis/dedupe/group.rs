@@ -4,8 +4,9 @@
 //! 1. The games are sorted by key (then by input order). Equal keys are adjacent: each run of
 //!    them is a *class*, records with the same moves. A class of at least
 //!    [`DedupeOptions::min_same_moves`] forms a group; a shorter one only groups those of its
-//!    members whose metadata is the same and names a player, a date or an event (two empty
-//!    records, or two games resigned after the same three moves, are not the same game).
+//!    members whose metadata is all the same and names a player, a date or an event (two empty
+//!    records of the same event, or two games resigned after the same three moves, are not the
+//!    same game).
 //! 2. In sorted order a key comes right after the keys that are its prefixes, so a stack of
 //!    open classes gives each class its longest proper prefix among the classes: its *parent*,
 //!    the record it continues. Only parents of at least [`DedupeOptions::min_prefix_moves`]
@@ -55,7 +56,7 @@ pub fn find_duplicates(entries: &[GameEntry], options: &DedupeOptions) -> Vec<Du
                 sets.union(first, e);
             }
         } else {
-            let mut by_identity: HashMap<String, usize> = HashMap::new();
+            let mut by_identity: HashMap<u64, usize> = HashMap::new();
             for e in members(c) {
                 if let Some(identity) = entries[e].identity() {
                     let other = *by_identity.entry(identity).or_insert(e);

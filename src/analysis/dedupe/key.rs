@@ -154,12 +154,20 @@ impl MoveKey {
     }
 }
 
-/// Black stones set up on the handicap points, when that is all the root setup holds: they say
-/// nothing about which game this is.
+/// Black stones set up before the first move (in the root or a later node) when they are all
+/// the setup and as many as the handicap: they say nothing about which game this is.
 fn handicap_stones(record: &GameRecord) -> u32 {
-    let black = record.setup.iter().filter(|p| p.stone == Some(Color::Black)).count() as u32;
-    let only_black = record.setup.len() as u32 == black;
-    if record.handicap >= 2 && only_black && black == record.handicap { black } else { 0 }
+    let before_first_move = record.later_setup.iter().filter(|s| s.after_moves == 0);
+    let placements = record.setup.iter().chain(before_first_move.flat_map(|s| &s.placements));
+    let (mut black, mut other) = (0u32, 0u32);
+    for p in placements {
+        if p.stone == Some(Color::Black) {
+            black += 1;
+        } else {
+            other += 1;
+        }
+    }
+    if record.handicap >= 2 && other == 0 && black == record.handicap { black } else { 0 }
 }
 
 fn point_bits(p: Point) -> u16 {

@@ -42,8 +42,8 @@ use crate::rules::{BoardSize, Color, outcome::format_points};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DedupeOptions {
     /// Records with the same moves are grouped on their moves alone from this weight on;
-    /// shorter ones only when their metadata is the same too (players, date, event, result...)
-    /// and names at least a player, a date or an event. Default 20.
+    /// shorter ones only when all their metadata is the same too (every property, private ones
+    /// included) and names at least a player, a date or an event. Default 20.
     pub min_same_moves: u32,
     /// A record counts as a truncated copy of a longer one only from this weight on. Default
     /// 30.
@@ -102,6 +102,9 @@ pub struct GameEntry {
     counted: bool,
     /// The recorded winner, if any.
     winner: Option<Color>,
+    /// A hash of all the record's metadata, normalised; `None` when it names no player, date
+    /// or event (see [`GameEntry::identity`]).
+    identity: Option<u64>,
 }
 
 impl GameEntry {
@@ -138,6 +141,18 @@ impl GameEntry {
             + u32::from(present(&record.result.raw))
             + u32::from(present(&record.komi.raw))
             + u32::from(present(&record.rules.raw));
+        let named = [PB, PW, DT, EV, GN].iter().any(|&i| !values[i].is_empty());
+        let identity = named.then(|| {
+            let mut all: Vec<String> = record
+                .properties
+                .iter()
+                .filter(|(k, _)| !FORMAT_PROPERTIES.contains(&k.as_str()))
+                .map(|(k, v)| format!("{k}\u{1f}{}", normalized(v)))
+                .chain(values.iter().map(|v| normalized(v)))
+                .collect();
+            all.sort_unstable();
+            fnv1a(all.join("\u{1e}").as_bytes())
+        });
         GameEntry {
             ordinal,
             source: record.location.source.clone(),
@@ -150,6 +165,7 @@ impl GameEntry {
             metadata,
             counted: outcome.is_some_and(|o| o.is_counted()),
             winner: outcome.and_then(|o| o.winner()),
+            identity,
         }
     }
 
@@ -195,17 +211,12 @@ impl GameEntry {
         agree(PB) && agree(PW) && agree(DT) && winners
     }
 
-    /// The metadata that makes two short identical records the same game: every compared
-    /// field alike, and at least a player, a date or an event given. `None` when nothing
-    /// identifies the record.
-    fn identity(&self) -> Option<String> {
-        let named = [PB, PW, DT, EV, GN].iter().any(|&i| !self.field_at(i).is_empty());
-        named.then(|| {
-            (0..COMPARED_FIELDS.len())
-                .map(|i| normalized(self.field_at(i)))
-                .collect::<Vec<_>>()
-                .join("\u{1f}")
-        })
+    /// What makes two short records with the same moves the same game: all their metadata
+    /// alike (every property but the file-format ones, private ones included, case and spacing
+    /// aside), and at least a
+    /// player, a date or an event given. `None` when nothing identifies the record.
+    fn identity(&self) -> Option<u64> {
+        self.identity
     }
 
     fn result(&self) -> &str {
@@ -216,6 +227,13 @@ impl GameEntry {
 /// Text compared the way people write names: case, and spacing at the ends and inside, aside.
 fn normalized(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase()
+}
+
+/// FNV-1a, 64 bits: a hash that is the same in every run (the standard library's is seeded).
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes
+        .iter()
+        .fold(0xcbf2_9ce4_8422_2325, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
 }
 
 fn same_text(a: &str, b: &str) -> bool {

@@ -133,6 +133,9 @@ fn final_passes_are_left_out_and_weight_counts_moves_not_handicap_stones() {
     assert_eq!(key(&passed).weight(), 50);
     let handicap = game("HA[2]AB[dp][pd]", 5, 50);
     assert_eq!(key(&handicap).weight(), 50);
+    // Fox puts the handicap stones in the second node.
+    let fox = "(;GM[1]SZ[19]HA[4];AB[pd][dp][dd][pp];W[cn];B[fq])";
+    assert_eq!(key(fox).weight(), 2);
     let problem = "(;GM[1]SZ[19]AB[aa][ab][ac]AW[ba][bb];B[ca])";
     assert_eq!(key(problem).weight(), 6);
 }
@@ -245,6 +248,13 @@ fn short_records_group_only_when_their_metadata_names_the_same_game() {
         ("a", short("PB[Go Seigen]PW[Honinbo Shusai]DT[1933-10-16]")),
         ("b", short("PB[Go Seigen]PW[Honinbo Shusai]DT[1933-10-16]")),
         ("c", short("PB[Kitani Minoru]PW[Honinbo Shusai]DT[1938-06-26]")),
+        // Placeholders for games whose moves are lost (aeb's collection): the same event and
+        // date, other players in private properties. Not the same game.
+        ("hon03", "(;EV[31st Honinbo]PX[Cho Chikun]PY[Takagi Shoichi]RE[X+]DT[1975])".to_string()),
+        (
+            "hon04",
+            "(;EV[31st Honinbo]PX[Cho Chikun]PY[Shimamura Toshihiro]RE[X+]DT[1975])".to_string(),
+        ),
     ];
     assert_eq!(outline(&games), ["a: b(exact)"]);
 }
