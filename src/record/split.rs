@@ -490,10 +490,11 @@ struct CloseFinder {
 
 impl CloseFinder {
     fn first_close(&mut self, bytes: &[u8], start: usize) -> Option<usize> {
-        if let Some((asked, answer)) = self.last {
-            if asked <= start && answer.is_none_or(|close| start <= close) {
-                return answer;
-            }
+        if let Some((asked, answer)) = self.last
+            && asked <= start
+            && answer.is_none_or(|close| start <= close)
+        {
+            return answer;
         }
         let mut from = start;
         let answer = loop {
