@@ -203,16 +203,19 @@ fn layouts_write_a_file_per_source_or_per_game() {
     dir.create("in/three.sgf", &collection);
     dir.create("in/one.sgf", small_game("Solo", "Duo", "W+R"));
     run_ok(&mut dir.kifu(["clean", "-q", "--out", "by-source", "in"]));
-    assert_eq!(
-        files_under(&dir.join("by-source")),
-        ["in/one.sgf", "in/three.sgf", "manifest.csv"]
-    );
+    assert_eq!(files_under(&dir.join("by-source")), ["in/one.sgf", "in/three.sgf", "manifest.csv"]);
     let m = dir.read("by-source/manifest.csv");
     assert_eq!(column(&m, "output_game"), ["1", "1", "2", "3"]);
     run_ok(&mut dir.kifu(["clean", "-q", "--out", "by-game", "--layout", "game", "in"]));
     assert_eq!(
         files_under(&dir.join("by-game")),
-        ["in/one.sgf", "in/three/0001.sgf", "in/three/0002.sgf", "in/three/0003.sgf", "manifest.csv"]
+        [
+            "in/one.sgf",
+            "in/three/0001.sgf",
+            "in/three/0002.sgf",
+            "in/three/0003.sgf",
+            "manifest.csv"
+        ]
     );
     // The written collection is the three games, each one tree.
     let text = dir.read("by-source/in/three.sgf");
@@ -227,7 +230,12 @@ fn dropping_duplicates_keeps_one_record_and_names_it() {
     dir.create("in/b.sgf", game.replace("PB[Ann]", "PB[Ann]EV[Club night]"));
     dir.create("in/c.sgf", small_game("Cid", "Dee", "W+R").replace("B[ee]", "B[dd]"));
     // Short games (10 moves) group only with the same metadata: make them long enough.
-    let long = |g: &str| g.replace(";B[];W[])", ";B[aa];W[ab];B[ba];W[bb];B[ca];W[cb];B[da];W[db];B[ea];W[eb];B[fa];W[fb])");
+    let long = |g: &str| {
+        g.replace(
+            ";B[];W[])",
+            ";B[aa];W[ab];B[ba];W[bb];B[ca];W[cb];B[da];W[db];B[ea];W[eb];B[fa];W[fb])",
+        )
+    };
     for name in ["a", "b", "c"] {
         let text = dir.read(&format!("in/{name}.sgf"));
         dir.create(&format!("in/{name}.sgf"), long(&text));

@@ -21,7 +21,8 @@
 //!   becomes `FF[4]`, since the rest of the file now uses `FF[4]` forms.
 //! - **structure**: the tree written is the one the reader read ([`super::tree`]): a game read
 //!   only leniently is written as far as sgf-parse could read it, and only the first game tree
-//!   of the text is written.
+//!   of the text is written. The root gets a single `GM[1]` when it had a second GM or one that
+//!   is not a number (both read as Go, both refused by sgf-parse's strict parser).
 //! - **RU**, in one case only: when kifu inferred the rules from the komi's unit (Fox's
 //!   hundredths of zi, GoGoD's zi) and the komi, now in points, no longer says so, the inferred
 //!   rules are written (`RU[chinese]`), so that the game means the same thing read again.
@@ -64,7 +65,7 @@ pub enum ChangeKind {
     FileFormat,
     /// RU written because the komi's unit was what named the rules.
     Rules,
-    /// A game read only leniently, written as far as it was read.
+    /// A game read only leniently, written as far as it was read; GM made a single `GM[1]`.
     Structure,
 }
 
@@ -179,7 +180,8 @@ pub fn rewrite(text: &str, record: &GameRecord, options: &ReadOptions) -> Option
 struct Edit {
     node: u32,
     index: usize,
-    values: Vec<String>,
+    /// The new values, escaped; `None` drops the property.
+    values: Option<Vec<String>>,
 }
 
 /// What to change, decided once from the record, applied while writing.
@@ -205,6 +207,7 @@ impl Plan {
             komi_converted: false,
         };
         plan.charset(tree, record);
+        plan.game_type(tree);
         plan.result(tree, record);
         plan.komi(tree, record);
         plan.handicap(tree, record);
@@ -227,7 +230,35 @@ impl Plan {
     }
 
     fn set(&mut self, node: u32, index: usize, value: &str) {
-        self.edits.push(Edit { node, index, values: vec![escape(value)] });
+        self.edits.push(Edit { node, index, values: Some(vec![escape(value)]) });
+    }
+
+    fn remove(&mut self, node: u32, index: usize) {
+        self.edits.push(Edit { node, index, values: None });
+    }
+
+    /// One `GM[1]` in the root: sgf-parse's strict parser refuses a second GM, or one that is
+    /// not a number, both of which the reader took for Go.
+    fn game_type(&mut self, tree: &GameTree<'_>) {
+        let root = tree.properties(tree.root());
+        let mut seen = false;
+        for (i, p) in root.iter().enumerate() {
+            if ff4_identifier(p.identifier) != "GM" {
+                continue;
+            }
+            let value = p.values().next().map(Cow::into_owned).unwrap_or_default();
+            if seen {
+                self.note(
+                    ChangeKind::Structure,
+                    format!("a second GM[{value}] in the root dropped"),
+                );
+                self.remove(tree.root(), i);
+            } else if value != "1" {
+                self.note(ChangeKind::Structure, format!("GM[{value}] -> GM[1] (read as Go)"));
+                self.set(tree.root(), i, "1");
+            }
+            seen = true;
+        }
     }
 
     fn charset(&mut self, tree: &GameTree<'_>, record: &GameRecord) {
@@ -421,7 +452,9 @@ impl Plan {
                 continue;
             }
             if let Some(edit) = self.edits.iter().find(|e| e.node == node && e.index == i) {
-                out.property(&id, edit.values.iter().map(String::as_str));
+                if let Some(values) = &edit.values {
+                    out.property(&id, values.iter().map(String::as_str));
+                }
             } else if self.small_board && (id == "B" || id == "W") && is_tt(p) {
                 out.property(&id, [""]);
             } else {
@@ -527,7 +560,9 @@ pub fn check_rewrite(
         v
     };
     let metadata = |r: &GameRecord| -> Vec<(String, String)> {
-        r.properties.iter().filter(|(k, _)| k != "CA" && k != "FF").cloned().collect()
+        // CA, FF and GM are what the rewrite normalises; the rest must be as read.
+        let format = |k: &str| matches!(k, "CA" | "FF" | "GM");
+        r.properties.iter().filter(|(k, _)| !format(k)).cloned().collect()
     };
     if again.size != original.size {
         return differs("board size");
@@ -657,6 +692,15 @@ mod tests {
         assert_eq!(r.check, Ok(()));
         assert!(sgf_parse::parse(&r.text).is_ok());
         assert!(texts(&r).iter().any(|c| c.starts_with("read leniently")), "{:?}", r.changes);
+    }
+
+    #[test]
+    fn a_root_with_two_game_types_or_a_word_for_one_gets_a_single_gm() {
+        // GNU Go's regression games (NNGS) repeat GM and FF; sgfc's test file writes words.
+        let r = clean("(;FF[4]GM[1]GM[1]FF[4]SZ[9];B[ee])");
+        assert_eq!(r.text, "(;FF[4]GM[1]FF[4]CA[UTF-8]SZ[9]\n;B[ee])\n");
+        let r = clean("(;GM[game of go]SZ[9];B[ee])");
+        assert_eq!(r.text, "(;GM[1]CA[UTF-8]SZ[9]\n;B[ee])\n");
     }
 
     #[test]
