@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use util::{Dir, column, csv_rows, run_expect, run_ok, small_game};
+use util::{Dir, column, csv_rows, run, run_expect, run_ok, small_game};
 
 fn case(path: &str) -> Vec<u8> {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("corpus").join(path);
@@ -277,4 +277,38 @@ fn output_does_not_depend_on_the_number_of_threads() {
     for file in &one {
         assert_eq!(dir.read(&format!("one/{file}")), dir.read(&format!("two/{file}")), "{file}");
     }
+}
+
+/// Ctrl-C after some games were written, while the reader waits on a FIFO that never delivers:
+/// the run exits 130 and takes back every file it wrote, leaving the (empty) folder as it was.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_takes_back_what_was_written() {
+    let dir = Dir::new("clean-ctrl-c");
+    for i in 0..3 {
+        dir.create(&format!("games/{i}.sgf"), small_game(&format!("B{i}"), "W", "B+2"));
+    }
+    let fifo = dir.join("stuck.sgf");
+    assert!(run(std::process::Command::new("mkfifo").arg(&fifo)).status.success());
+    std::fs::create_dir(dir.join("out")).unwrap();
+    let child = dir
+        .kifu(["clean", "--batch-games", "1", "--out", "out", "games", "stuck.sgf"])
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = std::time::Instant::now();
+    while files_under(&dir.join("out")).iter().filter(|f| f.ends_with(".sgf")).count() < 3 {
+        assert!(started.elapsed().as_secs() < 30, "the run never wrote its games");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let kill = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(kill.success());
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{stderr}");
+    assert!(stderr.contains("interrupted"), "{stderr}");
+    assert_eq!(dir.list("out"), Vec::<String>::new(), "the folder is empty again");
 }

@@ -13,8 +13,10 @@
 //! - **KM**: the komi in points (`KM[650]` from Fox → `6.5`, GoGoD's zi `KM[3.75]` → `7.5`,
 //!   `KM[6,5]` → `6.5`). A komi kifu had to assume (KM absent, unreadable, or Fox's `KM[0]` in
 //!   an even game) is left as it was: writing a guess would turn it into a recorded value.
-//! - **HA and AB**: HA as a plain number; handicap stones that Fox leaves out (HA without AB)
-//!   written as `AB` in the root, on the points kifu placed them.
+//! - **HA and AB**: HA as a plain number; `HA[0]`, which is no `FF[4]` handicap, dropped
+//!   (kept when black stones alone are set up, which an absent HA would make a handicap);
+//!   handicap stones that Fox leaves out (HA without AB) written as `AB` in the root, on the
+//!   points kifu placed them.
 //! - **passes**: `B[tt]`/`W[tt]` on boards up to 19x19 become `B[]`/`W[]`, in variations too.
 //! - **identifiers**: as sgf-parse reads them, uppercase letters only (`AddBlack` → `AB`); a
 //!   property left with no letter at all cannot be written and is dropped. `FF[1]`-`FF[3]`
@@ -53,7 +55,7 @@ pub enum ChangeKind {
     Result,
     /// KM in points.
     Komi,
-    /// HA as a plain number.
+    /// HA as a plain number, or `HA[0]` dropped.
     Handicap,
     /// Handicap stones the record left out, written as AB.
     HandicapStones,
@@ -266,9 +268,10 @@ impl Plan {
         let mut declared = None;
         for (i, p) in root.iter().enumerate() {
             if ff4_identifier(p.identifier) == "CA" {
-                let value = p.values().next().map(Cow::into_owned).unwrap_or_default();
-                if value != "UTF-8" {
-                    self.note(ChangeKind::Charset, format!("CA[{value}] -> CA[UTF-8]"));
+                let values: Vec<Cow<'_, str>> = p.values().collect();
+                if values.len() != 1 || values[0] != "UTF-8" {
+                    let shown: String = values.iter().map(|v| format!("[{v}]")).collect();
+                    self.note(ChangeKind::Charset, format!("CA{shown} -> CA[UTF-8]"));
                     self.set(tree.root(), i, "UTF-8");
                 }
                 declared.get_or_insert(i);
@@ -324,6 +327,12 @@ impl Plan {
             if record.handicap >= 2 && raw != normal && same_number {
                 self.note(ChangeKind::Handicap, format!("HA[{raw}] -> HA[{normal}]"));
                 self.set(node, index, &normal);
+            } else if record.handicap == 0 && same_number && !black_stones_only(record) {
+                // HA[0] (Fox writes it in every even game) is no FF[4] handicap; without it
+                // the game reads the same, unless black stones alone are set up, which an
+                // absent HA would make a handicap.
+                self.note(ChangeKind::Handicap, format!("HA[{raw}] dropped (no handicap)"));
+                self.remove(node, index);
             }
         }
         if record.handicap_implied {
@@ -501,6 +510,22 @@ impl Output {
             }
         }
     }
+}
+
+/// Whether the stones set up before the first move are two or more black ones and no white:
+/// what makes an absent HA a handicap.
+fn black_stones_only(record: &GameRecord) -> bool {
+    let before_first_move = record.later_setup.iter().filter(|s| s.after_moves == 0);
+    let stones = record.setup.iter().chain(before_first_move.flat_map(|s| &s.placements));
+    let (mut black, mut white) = (0, 0);
+    for p in stones {
+        match p.stone {
+            Some(Color::Black) => black += 1,
+            Some(Color::White) => white += 1,
+            None => {}
+        }
+    }
+    white == 0 && black >= 2
 }
 
 fn is_tt(p: &super::scan::RawProperty<'_>) -> bool {
@@ -701,6 +726,16 @@ mod tests {
         assert_eq!(r.text, "(;FF[4]GM[1]FF[4]CA[UTF-8]SZ[9]\n;B[ee])\n");
         let r = clean("(;GM[game of go]SZ[9];B[ee])");
         assert_eq!(r.text, "(;GM[1]CA[UTF-8]SZ[9]\n;B[ee])\n");
+    }
+
+    #[test]
+    fn a_double_charset_and_a_zero_handicap_are_normalised() {
+        let r = clean("(;GM[1]CA[UTF-8][UTF-8]HA[0]KM[6.5];B[pd])");
+        assert_eq!(r.text, "(;GM[1]CA[UTF-8]KM[6.5]\n;B[pd])\n");
+        assert_eq!(texts(&r), ["CA[UTF-8][UTF-8] -> CA[UTF-8]", "HA[0] dropped (no handicap)"]);
+        // With black stones alone set up, HA[0] is what keeps them from being a handicap.
+        let r = clean("(;GM[1]CA[UTF-8]HA[0]AB[dd][pp];W[pd])");
+        assert!(r.text.contains("HA[0]"), "{}", r.text);
     }
 
     #[test]
