@@ -3,10 +3,10 @@
 //! Run with `cargo bench --bench replay` (add `-- --quick` for fewer repetitions). The games
 //! are generated from a fixed seed inside the bench (1,000 random legal 19x19 games of 320
 //! moves that do not fill their own eyes: many captures and long chains), and, when the shared
-//! corpus is present
-//! (`KIFU_SHARED_CORPUS` or `../shared/corpus`), the 4,266 games of aeb-pro/Honinbo are read
-//! (outside the timed part) and replayed too. Every run checks a checksum of the final
-//! positions and captures, so a fast wrong answer cannot pass.
+//! corpus is present (`KIFU_SHARED_CORPUS` or `../shared/corpus`), the 4,266 games of
+//! aeb-pro/Honinbo are read by the record layer (outside the timed part) and replayed too.
+//! Every run checks a checksum of the final positions and captures, so a fast wrong answer
+//! cannot pass.
 //!
 //! What is timed, per move:
 //! - `board`: `Board::play` alone (simple ko, no history) — the floor;
@@ -17,16 +17,17 @@
 //!
 //! Figures are CPU time of the benchmarking thread (Linux schedstat; wall time elsewhere),
 //! best of N runs and median. `--only board|strict|tolerant|replay` runs one path, for
-//! profiling (e.g. under `perf stat -e instructions:u`).
+//! profiling (e.g. under `valgrind --tool=cachegrind --cache-sim=no`).
 
 use std::hint::black_box;
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Instant;
 
 use kifu::analysis::replay::replay;
 use kifu::record::{
-    CharsetOrigin, GameLocation, GameRecord, Komi, KomiOrigin, Placement, ReadStatus, RecordRules,
-    RecordedMove, RecordedResult, RulesOrigin, TextEncoding,
+    CharsetOrigin, GameLocation, GameRecord, Komi, KomiOrigin, Placement, ReadOptions, ReadStatus,
+    RecordRules, RecordedMove, RecordedResult, RulesOrigin, TextEncoding, split_file,
 };
 use kifu::rules::{Board, BoardSize, Color, Game, Move, Point, Ruleset, SuicideRule, preset};
 
@@ -113,8 +114,7 @@ fn record(game: &FixedGame, ruleset: Ruleset) -> GameRecord {
     }
 }
 
-/// The Honinbo games of the shared corpus, read with a minimal main-line extraction (the
-/// record layer's reader is not needed to time the rules core).
+/// The Honinbo games of the shared corpus, read by the record layer (outside the timed part).
 fn corpus_games() -> Option<Vec<FixedGame>> {
     let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     let root = std::env::var_os("KIFU_SHARED_CORPUS")
@@ -136,46 +136,15 @@ fn corpus_games() -> Option<Vec<FixedGame>> {
         }
     }
     files.sort();
+    let options = ReadOptions::default();
     let mut games = Vec::new();
     for path in files {
-        let Ok(text) = std::fs::read_to_string(&path) else { continue };
-        let Ok(trees) = sgf_parse::go::parse(&text) else { continue };
-        let Some(root) = trees.first() else { continue };
-        let mut game =
-            FixedGame { size: BoardSize::STANDARD, setup: Vec::new(), moves: Vec::new() };
-        for (node, props) in root.main_variation().enumerate() {
-            for prop in props.properties() {
-                use sgf_parse::go::{Move as SgfMove, Prop};
-                match prop {
-                    Prop::SZ((w, h)) => game.size = BoardSize::new(*w, *h).unwrap_or(game.size),
-                    Prop::AB(points) | Prop::AW(points) => {
-                        let stone = Some(if matches!(prop, Prop::AB(_)) {
-                            Color::Black
-                        } else {
-                            Color::White
-                        });
-                        let mut points: Vec<Point> =
-                            points.iter().map(|p| Point::new(p.x, p.y)).collect();
-                        points.sort();
-                        game.setup
-                            .extend(points.into_iter().map(|point| Placement { point, stone }));
-                    }
-                    Prop::B(m) | Prop::W(m) => {
-                        let color =
-                            if matches!(prop, Prop::B(_)) { Color::Black } else { Color::White };
-                        let mv = match m {
-                            SgfMove::Move(p) if !(p.x == 19 && p.y == 19) => {
-                                Move::Play(Point::new(p.x, p.y))
-                            }
-                            _ => Move::Pass,
-                        };
-                        game.moves.push(RecordedMove { color, mv, node: node as u32 });
-                    }
-                    _ => {}
-                }
-            }
+        let Ok(bytes) = std::fs::read(&path) else { continue };
+        let file = split_file(&path.display().to_string(), Arc::from(bytes), &options);
+        for pending in &file.games {
+            let record = pending.read(&options);
+            games.push(FixedGame { size: record.size, setup: record.setup, moves: record.moves });
         }
-        games.push(game);
     }
     Some(games)
 }

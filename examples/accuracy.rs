@@ -270,7 +270,7 @@ fn read_position(text: &str) -> Option<(Board, Vec<bool>)> {
     Some((board, removed))
 }
 
-fn positions_set(corpus: &Path) {
+fn positions_set(corpus: &Path, show: bool) {
     let dir = corpus.join("ogs-positions/test_games");
     let mut files: Vec<PathBuf> =
         walk(&dir).into_iter().filter(|p| p.extension().is_some_and(|e| e == "game")).collect();
@@ -305,7 +305,29 @@ fn positions_set(corpus: &Path) {
             all_right += 1;
         } else {
             let name = file.strip_prefix(&dir).unwrap_or(file).display().to_string();
-            misses.push(format!("{name} ({wd} wrongly dead, {wa} wrongly alive)"));
+            let mut line = format!("{name} ({wd} wrongly dead, {wa} wrongly alive)");
+            if show {
+                // x/o stones, b/w dead as they should be, B/W wrongly dead, 1/2 wrongly alive.
+                for y in 0..size.height as usize {
+                    line.push_str("\n    ");
+                    for x in 0..size.width as usize {
+                        let i = y * size.width as usize + x;
+                        let p = Point::new(x as u8, y as u8);
+                        line.push(match (board.get(p), statuses.dead[i], removed[i]) {
+                            (None, _, _) => '.',
+                            (Some(Color::Black), false, false) => 'x',
+                            (Some(Color::White), false, false) => 'o',
+                            (Some(Color::Black), true, true) => 'b',
+                            (Some(Color::White), true, true) => 'w',
+                            (Some(Color::Black), true, false) => 'B',
+                            (Some(Color::White), true, false) => 'W',
+                            (Some(Color::Black), false, true) => '1',
+                            (Some(Color::White), false, true) => '2',
+                        });
+                    }
+                }
+            }
+            misses.push(line);
         }
     }
     times.sort_by(f64::total_cmp);
@@ -375,7 +397,7 @@ fn main() {
         report("gnugo-regression score tests (territory, record komi)", &gnugo_set(&corpus));
     }
     if wants("positions") {
-        positions_set(&corpus);
+        positions_set(&corpus, args.iter().any(|a| a == "--show"));
     }
     if wants("aeb") {
         let mut records = records_in(&corpus.join("aeb-pro"));

@@ -219,17 +219,20 @@ fn the_summary_reconciles_with_the_csv_files() {
     assert_eq!(scores.len() as u64, 2 * summary["games"]);
 }
 
-/// Byte-identical reports on 1 thread with one batch and on 2 threads with batches of 3 games, on the
-/// bundled corpus's collections, archives and problem games (games of every size, some with
-/// findings, in collections and archives).
+/// Byte-identical reports on 1 thread with one batch and on 2 threads with batches of 3 games, on
+/// part of the bundled corpus: a collection, a zip, a tar.gz and the problem games (games of
+/// every size, scored, some with findings and disagreements).
 #[test]
 fn thread_count_and_batch_size_do_not_change_a_byte() {
     let dir = Dir::new("determinism");
     let generated = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/generated");
-    let inputs: Vec<String> = ["collections/9x9-400-games.sgf", "archives", "illegal", "problems"]
-        .iter()
-        .map(|p| format!("{generated}/{p}"))
-        .collect();
+    // The first 60 games of the 9x9 collection, as a collection of their own.
+    let collection =
+        std::fs::read_to_string(format!("{generated}/collections/9x9-400-games.sgf")).unwrap();
+    let starts: Vec<usize> = collection.match_indices("(;").map(|(i, _)| i).collect();
+    dir.create("9x9-60.sgf", &collection[..starts[60]]);
+    let mut inputs = vec![dir.join("9x9-60.sgf").display().to_string()];
+    inputs.extend(["archives", "illegal", "problems"].iter().map(|p| format!("{generated}/{p}")));
     let variants: [&[&str]; 2] = [
         &["-j", "1", "--batch-games", "1000"],
         &["-j", "2", "--batch-games", "3", "--batch-mb", "1"],
@@ -336,8 +339,8 @@ fn rows_by_game(text: &str) -> BTreeMap<(String, String), Vec<BTreeMap<String, S
 
 /// The bundled corpus (corpus/generated) as a whole: single files, collections, a zip, a
 /// tar.gz, three charsets. Every game of the generator's manifest has exactly one row with the
-/// manifest's board, komi, handicap, moves and result, and every deliberate problem is reported
-/// at its move with its code.
+/// manifest's board, komi, handicap, moves and result, every deliberate problem is reported at
+/// its move with its code, and every finished game scores exactly as the generator counted it.
 #[test]
 fn the_bundled_corpus_is_reported_as_generated() {
     let dir = Dir::new("corpus");
@@ -348,6 +351,8 @@ fn the_bundled_corpus_is_reported_as_generated() {
     run_ok(&mut dir.kifu(["audit", "-q", "-j", "2", "-o", "r", &generated]));
     let rows = rows_by_game(&dir.read("r/games.csv"));
     let findings = rows_by_game(&dir.read("r/findings.csv"));
+    let scores = rows_by_game(&dir.read("r/scores.csv"));
+    let disagreements = rows_by_game(&dir.read("r/disagreements.csv"));
     let mut expected_keys: Vec<_> =
         games.iter().map(|g| (g.source.clone(), g.game.clone())).collect();
     expected_keys.sort();
@@ -373,6 +378,23 @@ fn the_bundled_corpus_is_reported_as_generated() {
                 .flatten()
                 .any(|f| f["code"] == *code && f["move"] == g.cells["illegal_move"]);
             assert!(reported, "{key:?}: no `{code}` finding at move {}", g.cells["illegal_move"]);
+        }
+        // Finished playouts leave only live stones, so the generator's count is exact: the
+        // score under the record's own rules must be it, and RE must agree with it.
+        let exact = if g.cells["rules"] == "Japanese" {
+            &g.cells["territory_margin"]
+        } else {
+            &g.cells["area_margin"]
+        };
+        if !exact.is_empty() {
+            let recorded = scores[&key].iter().find(|r| r["ruleset"] == "recorded").unwrap();
+            assert_eq!(&recorded["margin"], exact, "recorded-rules margin of {key:?}");
+            let recomputed_disagrees = disagreements
+                .get(&key)
+                .into_iter()
+                .flatten()
+                .any(|d| d["kind"] == "recorded-vs-recomputed");
+            assert!(!recomputed_disagrees, "{key:?}: RE is exact, yet a disagreement");
         }
     }
 }

@@ -109,13 +109,16 @@ pub fn replay_with(game: &mut Game, record: &GameRecord, ruleset: &Ruleset) -> R
             }
         }
         let to_move = game.to_move();
-        let occupant = recorded.mv.point().and_then(|p| game.board().get(p));
         let played = game.play_tolerant(recorded.color, recorded.mv);
         if recorded.mv == Move::Pass {
             passes[recorded.color.index()] += 1;
         }
-        let before = Before { to_move, occupant };
-        out.moved(number, recorded.color, recorded.mv, before, &played, ruleset);
+        if played.illegal.is_some() || played.out_of_turn || played.after_end.is_some() {
+            // A move on a stone is skipped, so the stone is still there to be named.
+            let occupant = recorded.mv.point().and_then(|p| game.board().get(p));
+            let before = Before { to_move, occupant };
+            out.moved(number, recorded.color, recorded.mv, before, &played, ruleset);
+        }
     }
     // Setup after the last move (or in a record without moves) changes the final position too.
     for setup in later {
@@ -158,10 +161,12 @@ fn first_player(record: &GameRecord) -> Color {
     }
 }
 
-/// What the replay knew just before a move.
+/// What the replay knows of the position a move was played in.
 #[derive(Clone, Copy)]
 struct Before {
+    /// The player who was to move.
     to_move: Color,
+    /// The stone on the move's point (still there after the move when it was occupied).
     occupant: Option<Color>,
 }
 
@@ -259,9 +264,6 @@ impl Findings {
         played: &Played,
         ruleset: &Ruleset,
     ) {
-        if played.after_end.is_none() && !played.out_of_turn && played.illegal.is_none() {
-            return; // the common case: nothing to say, nothing to format
-        }
         let what = match mv {
             Move::Play(p) => format!("{color} {}", self.name(p)),
             Move::Pass => format!("{color} pass"),

@@ -13,7 +13,7 @@ use clap::{Args, ValueEnum};
 
 use crate::analysis::{AnalysisOptions, DeadStoneMode, RulesetRequest};
 use crate::pipeline::{BatchLimits, Job, Shard};
-use crate::record::ReadOptions;
+use crate::record::{Limits, ReadOptions};
 use crate::report::CellGuard;
 
 /// What to read.
@@ -39,6 +39,13 @@ pub struct InputArgs {
     /// jobs: --shard $SLURM_ARRAY_TASK_ID/$SLURM_ARRAY_TASK_COUNT.
     #[arg(long, value_name = "K/N")]
     pub shard: Option<Shard>,
+
+    /// Change a limit on hostile or broken input: NAME=VALUE, repeated or comma-separated.
+    /// Names: file-size, archive-total, expansion-ratio, ratio-floor, games, nodes, depth,
+    /// value-length, board-side (the README gives each default). Sizes take K, M or G; `none`
+    /// lifts a limit. A game or file over a limit is reported (`limit`), never dropped.
+    #[arg(long = "limit", value_name = "NAME=VALUE", value_parser = parse_limits)]
+    pub limits: Vec<String>,
 }
 
 /// How to run.
@@ -201,12 +208,34 @@ impl InputArgs {
     pub fn job(&self, analysis: AnalysisOptions, guard: CellGuard) -> std::io::Result<Job> {
         Ok(Job {
             paths: self.paths()?,
-            read: ReadOptions { encoding: self.encoding.clone(), ..ReadOptions::default() },
+            read: ReadOptions {
+                encoding: self.encoding.clone(),
+                limits: self.read_limits()?,
+                ..ReadOptions::default()
+            },
             analysis,
             guard,
             shard: self.shard,
         })
     }
+}
+
+impl InputArgs {
+    /// The limits asked for with `--limit`, over the defaults.
+    fn read_limits(&self) -> std::io::Result<Limits> {
+        let mut limits = Limits::default();
+        for settings in &self.limits {
+            limits
+                .apply(settings)
+                .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidInput, e))?;
+        }
+        Ok(limits)
+    }
+}
+
+/// Checks `--limit` settings against the limits the record layer knows.
+fn parse_limits(settings: &str) -> Result<String, String> {
+    Limits::default().apply(settings).map(|()| settings.to_owned())
 }
 
 impl ScoringArgs {

@@ -68,7 +68,7 @@ pub fn run(args: &Args) -> io::Result<u8> {
     let session = Session::start(&args.run)?;
     let names: Vec<&'static str> = job.analysis.rulesets.iter().map(|r| r.name()).collect();
     let mut summary = Summary::new("audit", &names);
-    let completion = run_job(&session.engine, &job, &session.progress, |item| match item {
+    let consume = |item| match item {
         Processed::Source(source) => {
             summary.add_source(source.bytes, source.games, &source.findings);
             folder.write_source_findings(&source.rows)
@@ -77,7 +77,9 @@ pub fn run(args: &Args) -> io::Result<u8> {
             summary.add_game(&game);
             folder.write_game(&game)
         }
-    })?;
+    };
+    // The report files are flushed once, at the end: nobody reads them before that.
+    let completion = run_job(&session.engine, &job, &session.progress, consume, || Ok(()))?;
     session.finish(&mut summary, completion);
     if completion == Completion::Interrupted {
         drop(folder);

@@ -1,6 +1,7 @@
 //! `kifu check`: legality and format only. Every finding as CSV on standard output, the columns
 //! of `findings.csv`; no scoring.
 
+use std::cell::RefCell;
 use std::io::{self, BufWriter, Write};
 
 use clap::Args as ClapArgs;
@@ -43,19 +44,26 @@ pub fn run(args: &Args) -> io::Result<u8> {
     let session = Session::start(&args.run)?;
     let stdout = io::stdout();
     let out = BufWriter::with_capacity(64 * 1024, stdout.lock());
-    let mut table = CsvTable::new(out, FindingRow::COLUMNS, !args.no_header)?;
+    // Rows are written by one closure and flushed after each batch by another.
+    let table = RefCell::new(CsvTable::new(out, FindingRow::COLUMNS, !args.no_header)?);
     let mut summary = Summary::new("check", &[]);
-    let completion = run_job(&session.engine, &job, &session.progress, |item| match item {
-        Processed::Source(source) => {
-            summary.add_source(source.bytes, source.games, &source.findings);
-            source.rows.iter().try_for_each(|row| table.write(row))
-        }
-        Processed::Game(game) => {
-            summary.add_game(&game);
-            game.findings.iter().try_for_each(|row| table.write(row))
-        }
-    })?;
-    table.into_inner()?.flush()?;
+    let completion = run_job(
+        &session.engine,
+        &job,
+        &session.progress,
+        |item| match item {
+            Processed::Source(source) => {
+                summary.add_source(source.bytes, source.games, &source.findings);
+                source.rows.iter().try_for_each(|row| table.borrow_mut().write(row))
+            }
+            Processed::Game(game) => {
+                summary.add_game(&game);
+                game.findings.iter().try_for_each(|row| table.borrow_mut().write(row))
+            }
+        },
+        || table.borrow_mut().flush(),
+    )?;
+    table.into_inner().into_inner()?.flush()?;
     session.finish(&mut summary, completion);
     session.say(&summary.to_string());
     Ok(Session::exit_code(completion))

@@ -1,6 +1,7 @@
 //! `kifu score`: the score of every game under each requested ruleset, as CSV on standard
 //! output with the columns of `scores.csv`.
 
+use std::cell::RefCell;
 use std::io::{self, BufWriter, Write};
 
 use clap::Args as ClapArgs;
@@ -46,20 +47,27 @@ pub fn run(args: &Args) -> io::Result<u8> {
     let session = Session::start(&args.run)?;
     let stdout = io::stdout();
     let out = BufWriter::with_capacity(64 * 1024, stdout.lock());
-    let mut table = CsvTable::new(out, ScoreRow::COLUMNS, !args.no_header)?;
+    // Rows are written by one closure and flushed after each batch by another.
+    let table = RefCell::new(CsvTable::new(out, ScoreRow::COLUMNS, !args.no_header)?);
     let names: Vec<&'static str> = job.analysis.rulesets.iter().map(|r| r.name()).collect();
     let mut summary = Summary::new("score", &names);
-    let completion = run_job(&session.engine, &job, &session.progress, |item| match item {
-        Processed::Source(source) => {
-            summary.add_source(source.bytes, source.games, &source.findings);
-            Ok(())
-        }
-        Processed::Game(game) => {
-            summary.add_game(&game);
-            game.scores.iter().try_for_each(|row| table.write(row))
-        }
-    })?;
-    table.into_inner()?.flush()?;
+    let completion = run_job(
+        &session.engine,
+        &job,
+        &session.progress,
+        |item| match item {
+            Processed::Source(source) => {
+                summary.add_source(source.bytes, source.games, &source.findings);
+                Ok(())
+            }
+            Processed::Game(game) => {
+                summary.add_game(&game);
+                game.scores.iter().try_for_each(|row| table.borrow_mut().write(row))
+            }
+        },
+        || table.borrow_mut().flush(),
+    )?;
+    table.into_inner().into_inner()?.flush()?;
     session.finish(&mut summary, completion);
     session.say(&summary.to_string());
     Ok(Session::exit_code(completion))

@@ -77,12 +77,15 @@ pub struct SourceReport {
 }
 
 /// Reads, analyses and reports every game of `job`, calling `consume` for each source and game
-/// in input order. Stops at the first error from `consume` and returns it.
+/// in input order, and `end_batch` after each batch (where output streamed to a pipe should be
+/// flushed: readers see rows as they come, and a closed pipe is noticed within a batch). Stops
+/// at the first error from either and returns it.
 pub fn run_job(
     engine: &Engine,
     job: &Job,
     progress: &Progress,
     mut consume: impl FnMut(Processed) -> io::Result<()>,
+    mut end_batch: impl FnMut() -> io::Result<()>,
 ) -> io::Result<Completion> {
     let (reader_job, reader_progress) = (job.clone(), progress.clone());
     engine.run(
@@ -95,7 +98,7 @@ pub fn run_job(
                 consume(item)?;
             }
             progress.add_games(games);
-            Ok(())
+            end_batch()
         },
     )
 }
@@ -143,7 +146,7 @@ fn crashed_game(job: &Job, location: GameLocation, message: String) -> GameRepor
     GameReport::new(&record, &analysis, &job.analysis.rulesets, job.guard)
 }
 
-fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
+pub(crate) fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
     if let Some(s) = panic.downcast_ref::<&str>() {
         (*s).to_owned()
     } else if let Some(s) = panic.downcast_ref::<String>() {

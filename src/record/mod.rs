@@ -47,12 +47,15 @@ pub mod game_info;
 pub mod handicap;
 pub mod input;
 pub mod komi;
+pub mod limits;
 mod pending;
 pub(crate) mod property;
 pub mod result;
 pub(crate) mod scan;
 pub mod sgf;
 pub mod split;
+pub(crate) mod tree;
+pub mod write;
 
 pub use input::{Source, Sources, sources};
 pub use pending::{PendingGame, SplitFile, split_file, split_source};
@@ -73,10 +76,13 @@ pub struct ReadOptions {
     pub follow_links: bool,
 }
 
-/// Size limits that keep a hostile or mistaken input from exhausting memory or time.
+/// Limits that keep a hostile or mistaken input from exhausting memory or time.
 ///
 /// A source over a limit is not read; it still appears in the report as one game with
-/// [`ReadStatus::Failed`] and a `limit` finding naming the limit and the size met.
+/// [`ReadStatus::Failed`] and a `limit` finding naming the limit and the size met. A game over
+/// a limit is not parsed; it still appears, unparsed, with such a finding. Each limit has a
+/// name for `--limit NAME=VALUE` ([`limits::LIMITS`], [`Limits::set`]); the defaults sit far above
+/// anything real collections hold, so that only hostile or broken input meets them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
     /// Largest file, archive member or standard input read, in bytes (default 512 MiB; the
@@ -91,6 +97,25 @@ pub struct Limits {
     pub max_expansion_ratio: u64,
     /// Expansion up to this many bytes is never refused for its ratio (default 16 MiB).
     pub ratio_floor: u64,
+    /// Most game trees read from one file (default 1,000,000; the largest real collections
+    /// hold about 600,000). The trees beyond it are counted and reported as one unparsed game
+    /// with a `limit` finding, so that a file of a hundred million tiny trees cannot exhaust
+    /// memory.
+    pub max_games_per_file: u64,
+    /// Most nodes in one game tree, variations included (default 1,000,000: sgf-parse holds
+    /// about 450 bytes per node, so a game at the limit costs about 0.5-0.7 GB while it is
+    /// parsed; the largest commented records have tens of thousands).
+    pub max_game_nodes: u64,
+    /// Deepest game tree: its longest line of nodes from the root, or its nesting of
+    /// variations, whichever is larger (default 200,000; real games are under 1,000 moves, and
+    /// OGS nests one variation per move, so depth grows with length).
+    pub max_tree_depth: u64,
+    /// Longest property value, in bytes of decoded text (default 1 MiB; the longest real
+    /// comments are tens of kilobytes).
+    pub max_value_length: u64,
+    /// Largest board side read (default 52, the most SGF can address); SZ above 52 is a
+    /// `board-size` finding whatever this says.
+    pub max_board_side: u8,
 }
 
 impl Default for Limits {
@@ -100,6 +125,11 @@ impl Default for Limits {
             max_archive_total: 4 << 30,
             max_expansion_ratio: 200,
             ratio_floor: 16 << 20,
+            max_games_per_file: 1_000_000,
+            max_game_nodes: 1_000_000,
+            max_tree_depth: 200_000,
+            max_value_length: 1 << 20,
+            max_board_side: 52,
         }
     }
 }

@@ -7,11 +7,18 @@
 //! A curator must find every file they pointed kifu at in `games.csv`, not only in a log. So:
 //! - a file with N game trees yields N pending games, numbered 1..=N in file order;
 //! - a file with **no game tree** (empty, HTML saved as `.sgf`, a stray text file) yields
-//!   **one** pending game, number 1 at offset 0, whose record is [`ReadStatus::Failed`] with a
+//!   **one** pending game, number 1 at offset 0, whose record is [`ReadStatus::Failed`](super::ReadStatus::Failed) with a
 //!   `no-game` finding that quotes the start of the file; [`PendingGame::has_tree`] is false
 //!   for it, so counts of games found can leave it out;
 //! - a source that could not be read at all (`io`, `archive`, `limit`: see [`split_source`])
 //!   yields one such pending game too, carrying that finding.
+//!
+//! - a game refused by a [`super::Limits`] limit is still a pending game: one tree too deep to
+//!   be closed, or too large to parse ([`PendingGame::read`] measures it first, see
+//!   [`super::limits`]), reads as a [`ReadStatus::Failed`](super::ReadStatus::Failed) record with a `limit` finding; the
+//!   trees of a file beyond its `games` limit are counted and become **one** pending game after
+//!   the last one kept, whose `limit` finding says how many trees it stands for
+//!   ([`PendingGame::trees`]).
 //!
 //! Findings about the file rather than one game (junk between trees, byte-order marks) are in
 //! [`SplitFile::findings`], to be reported with game number 0. Findings about one game's
@@ -32,8 +39,9 @@ use std::sync::Arc;
 
 use super::charset::{self, DecodedGame, FileCharset};
 use super::input::Source;
+use super::limits;
 use super::split::{self, Opening, Stray, Tree, TreeEnd};
-use super::{CharsetOrigin, GameLocation, GameRecord, ReadOptions, ReadStatus, TextEncoding};
+use super::{CharsetOrigin, GameLocation, GameRecord, ReadOptions, TextEncoding};
 use crate::finding::{Code, Finding, Severity};
 
 /// A file split into games.
@@ -70,6 +78,9 @@ enum Kind {
     Tree { closing: String, opening: Opening, findings: Vec<Finding> },
     /// No game tree: the file held none, or could not be read. The finding says which.
     Missing(Finding),
+    /// `trees` game trees refused by a limit before decoding (a tree nested too deep to close,
+    /// or the trees beyond the `games` limit). The `limit` finding says which.
+    Refused { finding: Finding, trees: u64 },
 }
 
 /// The encoding reported for a game that was never decoded.
@@ -78,9 +89,21 @@ const NOT_DECODED: TextEncoding =
 
 impl PendingGame {
     /// Whether a game tree was found (false for the stand-in of a file with no game or one that
-    /// could not be read).
+    /// could not be read; true for trees refused by a limit).
     pub fn has_tree(&self) -> bool {
-        matches!(self.kind, Kind::Tree { .. })
+        matches!(self.kind, Kind::Tree { .. } | Kind::Refused { .. })
+    }
+
+    /// How many game trees of the file this pending game stands for: 1 for a tree, 0 for the
+    /// stand-in of a file with no game or one that could not be read, and all of the trees
+    /// beyond the `games` limit for the one pending game that reports them. Summed over a file's
+    /// pending games, it is the number of trees in the file.
+    pub fn trees(&self) -> u64 {
+        match &self.kind {
+            Kind::Tree { .. } => 1,
+            Kind::Missing(_) => 0,
+            Kind::Refused { trees, .. } => *trees,
+        }
     }
 
     /// The game's bytes in the file, from its `(` to its `)` (or where it was cut off).
@@ -93,7 +116,7 @@ impl PendingGame {
     pub fn decode(&self, options: &ReadOptions) -> DecodedGame<'_> {
         let Kind::Tree { closing, opening, findings } = &self.kind else {
             let findings = match &self.kind {
-                Kind::Missing(finding) => vec![finding.clone()],
+                Kind::Missing(finding) | Kind::Refused { finding, .. } => vec![finding.clone()],
                 Kind::Tree { .. } => Vec::new(),
             };
             return DecodedGame { text: Cow::Borrowed(""), encoding: NOT_DECODED, findings };
@@ -125,22 +148,54 @@ impl PendingGame {
     /// Decodes and parses the game into a record (kifu's streaming reader, [`super::fast`], or
     /// sgf-parse where it declines: [`super::fast::read_game`]), with the
     /// framing and decoding findings first among its findings. Never fails: a game that cannot
-    /// be read comes back [`ReadStatus::Failed`] with the reason.
+    /// be read comes back [`ReadStatus::Failed`](super::ReadStatus::Failed) with the reason.
+    ///
+    /// The limits on a game ([`super::Limits`]: nodes, depth, value length) are checked on the
+    /// decoded text before it is parsed, and the board side after; a game over one comes back
+    /// [`ReadStatus::Failed`](super::ReadStatus::Failed) with a `limit` finding.
     pub fn read(&self, options: &ReadOptions) -> GameRecord {
-        if let Kind::Missing(finding) = &self.kind {
-            let mut record = super::unparsed(self.location.clone(), NOT_DECODED, &finding.message);
-            record.status = ReadStatus::Failed;
-            record.findings = vec![finding.clone()];
-            return record;
+        if let Kind::Missing(finding) | Kind::Refused { finding, .. } = &self.kind {
+            return refused(self.location.clone(), NOT_DECODED, Vec::new(), finding.clone());
         }
         let decoded = self.decode(options);
+        if let Err(finding) = limits::game_shape(decoded.text.as_bytes(), &options.limits) {
+            return refused(self.location.clone(), decoded.encoding, decoded.findings, finding);
+        }
         let mut record =
             super::fast::read_game(&decoded.text, self.location.clone(), decoded.encoding, options);
         let mut findings = decoded.findings;
         findings.append(&mut record.findings);
         record.findings = findings;
+        let side = options.limits.max_board_side;
+        if record.size.width > side || record.size.height > side {
+            let finding = Finding::new(
+                Code::Limit,
+                0,
+                format!(
+                    "a {} board, larger than the limit of {side} (--limit board-side=N): the \
+                     game was not replayed",
+                    record.size
+                ),
+            );
+            let findings = std::mem::take(&mut record.findings);
+            return refused(self.location.clone(), record.encoding, findings, finding);
+        }
         record
     }
+}
+
+/// The record of a game refused before it was read: unparsed, with `findings` then the finding
+/// that says why.
+fn refused(
+    location: GameLocation,
+    encoding: TextEncoding,
+    mut findings: Vec<Finding>,
+    reason: Finding,
+) -> GameRecord {
+    let mut record = super::unparsed(location, encoding, &reason.message);
+    findings.push(reason);
+    record.findings = findings;
+    record
 }
 
 /// Splits a source: its bytes through [`split_file`], or, when it could not be read, one
@@ -161,22 +216,58 @@ pub fn split_source(source: Source, options: &ReadOptions) -> SplitFile {
 pub fn split_file(name: &str, bytes: Arc<[u8]>, options: &ReadOptions) -> SplitFile {
     let prepared = charset::prepare(bytes, options);
     let file = Arc::new(FileText { bytes: prepared.bytes, charset: prepared.charset });
-    let found = split::split(&file.bytes, prepared.start, file.charset.layout);
+    let limits = &options.limits;
+    let max_trees = usize::try_from(limits.max_games_per_file).unwrap_or(usize::MAX);
+    let found = split::split_at_most(&file.bytes, prepared.start, file.charset.layout, max_trees);
     let mut findings = prepared.findings;
-    if found.trees.is_empty() {
+    if found.trees.is_empty() && found.beyond.is_none() {
         let finding =
             Finding::new(Code::NoGame, 0, describe_no_game(&file.bytes[prepared.start..]));
         return SplitFile { games: vec![stand_in(name, file, finding)], findings };
     }
     findings
         .extend(found.strays.iter().map(|stray| stray_finding(stray, &found.trees, &file.bytes)));
-    let games = found
+    let mut games: Vec<PendingGame> = found
         .trees
         .iter()
         .enumerate()
-        .map(|(i, tree)| pending_tree(name, &file, i, tree))
+        .map(|(i, tree)| pending_tree(name, &file, i, tree, limits))
         .collect();
+    if let Some(beyond) = found.beyond {
+        games.push(beyond_limit(name, &file, games.len(), beyond, limits));
+    }
     SplitFile { games, findings }
+}
+
+/// The one pending game that stands for the trees beyond the `games` limit.
+fn beyond_limit(
+    name: &str,
+    file: &Arc<FileText>,
+    kept: usize,
+    beyond: split::Beyond,
+    limits: &super::Limits,
+) -> PendingGame {
+    let total = kept as u64 + beyond.count;
+    let finding = Finding::new(
+        Code::Limit,
+        0,
+        format!(
+            "the file holds {total} game trees, more than the limit of {} games per file \
+             (--limit games=N): the last {} (from line {}, byte {}) were counted, not read",
+            limits.max_games_per_file, beyond.count, beyond.line, beyond.start
+        ),
+    );
+    PendingGame {
+        location: GameLocation {
+            source: name.to_owned(),
+            game: u32::try_from(kept + 1).unwrap_or(u32::MAX),
+            offset: beyond.start as u64,
+            line: beyond.line,
+        },
+        file: Arc::clone(file),
+        range: beyond.start..beyond.start,
+        kind: Kind::Refused { finding, trees: beyond.count },
+    }
 }
 
 fn empty_charset() -> FileCharset {
@@ -198,7 +289,38 @@ fn stand_in(name: &str, file: Arc<FileText>, finding: Finding) -> PendingGame {
     }
 }
 
-fn pending_tree(name: &str, file: &Arc<FileText>, index: usize, tree: &Tree) -> PendingGame {
+fn pending_tree(
+    name: &str,
+    file: &Arc<FileText>,
+    index: usize,
+    tree: &Tree,
+    limits: &super::Limits,
+) -> PendingGame {
+    let location = GameLocation {
+        source: name.to_owned(),
+        game: u32::try_from(index + 1).unwrap_or(u32::MAX),
+        offset: tree.start as u64,
+        line: tree.line,
+    };
+    let range = tree.start..tree.end;
+    let open_trees = match tree.end_kind {
+        TreeEnd::Closed => 0,
+        TreeEnd::Unclosed(open) | TreeEnd::CutShort(open, _) => open.open_trees,
+    };
+    if open_trees > limits.max_tree_depth {
+        // Closing it would take a `)` per level, as much text again as the tree itself.
+        let finding = Finding::new(
+            Code::Limit,
+            0,
+            format!(
+                "the game tree is not closed and nests {open_trees} variations deep, more than \
+                 the limit of {} (--limit depth=N): the game was not read",
+                limits.max_tree_depth
+            ),
+        );
+        let kind = Kind::Refused { finding, trees: 1 };
+        return PendingGame { location, file: Arc::clone(file), range, kind };
+    }
     let mut findings = Vec::new();
     let closing = match tree.end_kind {
         TreeEnd::Closed => String::new(),
@@ -240,14 +362,9 @@ fn pending_tree(name: &str, file: &Arc<FileText>, index: usize, tree: &Tree) -> 
         findings.push(Finding::new(Code::Syntax, 0, message).with_severity(Severity::Warning));
     }
     PendingGame {
-        location: GameLocation {
-            source: name.to_owned(),
-            game: u32::try_from(index + 1).unwrap_or(u32::MAX),
-            offset: tree.start as u64,
-            line: tree.line,
-        },
+        location,
         file: Arc::clone(file),
-        range: tree.start..tree.end,
+        range,
         kind: Kind::Tree { closing, opening: tree.opening, findings },
     }
 }
@@ -319,6 +436,7 @@ fn describe_no_game(bytes: &[u8]) -> String {
 
 #[cfg(test)]
 mod tests {
+    use super::super::ReadStatus;
     use super::*;
 
     fn split(text: &[u8]) -> SplitFile {

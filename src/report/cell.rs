@@ -9,9 +9,9 @@
 //!
 //! The rule kifu applies, and the README documents:
 //! - only in *text* columns that carry text from the input or kifu's messages about it (source,
-//!   rules, result_raw, player names, ranks, date, event, message, detail); never in columns kifu
-//!   fills with numbers or fixed words (game, move, komi, margin, result, code, status, ...), so
-//!   a margin of `-3.5` stays a number;
+//!   rules, result_raw, player names, ranks, date, event, message, detail, note); never in
+//!   columns kifu fills with numbers or fixed words (game, move, komi, margin, result, code,
+//!   status, ...), so a margin of `-3.5` stays a number;
 //! - only when the cell starts with `=`, `+`, `-`, `@`, a tab or a carriage return *and* has more
 //!   than one character: a lone `-` (the name of standard input) cannot be a formula;
 //! - `--raw-text` turns it off for tools that read the CSV programmatically (pandas, DuckDB),

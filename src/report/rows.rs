@@ -199,6 +199,18 @@ pub struct ScoreRow {
     pub dead_stones: &'static str,
     /// See [`ScoreRow::COLUMNS`].
     pub confidence: &'static str,
+    /// See [`ScoreRow::COLUMNS`].
+    pub black_points: Option<String>,
+    /// See [`ScoreRow::COLUMNS`].
+    pub white_points: Option<String>,
+    /// See [`ScoreRow::COLUMNS`].
+    pub dead_black: Option<u32>,
+    /// See [`ScoreRow::COLUMNS`].
+    pub dead_white: Option<u32>,
+    /// See [`ScoreRow::COLUMNS`].
+    pub neutral: Option<u32>,
+    /// See [`ScoreRow::COLUMNS`].
+    pub note: String,
 }
 
 impl ScoreRow {
@@ -207,18 +219,33 @@ impl ScoreRow {
         col("source", "as in games.csv"),
         col("game", "as in games.csv"),
         col("ruleset", "the name as requested with --rules (recorded, chinese, ...)"),
-        col(
-            "preset",
-            "the preset actually used (`custom` for a KataGo-style RU string); empty when the game was not scored",
-        ),
+        col("preset", "the preset actually used (`custom` for a KataGo-style RU string)"),
         col("komi", "komi used, in points"),
         col(
             "result",
             "SGF form (B+3.5, W+0.5, 0, Void) or empty when no score can be computed (findings.csv says why)",
         ),
         col("margin", "Black minus White in points, komi and compensation included"),
-        col("dead_stones", "where the dead stones came from: as-is, markup or estimate"),
-        col("confidence", "how far the recomputed score can be trusted: low, medium or high"),
+        col(
+            "dead_stones",
+            "where the dead stones came from: as-is, markup or estimate; empty when not scored",
+        ),
+        col(
+            "confidence",
+            "how far the recomputed score can be trusted: low, medium or high; empty when not scored",
+        ),
+        col(
+            "black_points",
+            "Black's count before komi and compensation (area: stones and points, less any group tax; territory: points, prisoners and dead stones)",
+        ),
+        col("white_points", "White's count, likewise"),
+        col("dead_black", "black stones removed as dead"),
+        col("dead_white", "white stones removed as dead"),
+        col("neutral", "points that count for nobody (dame, seki)"),
+        col(
+            "note",
+            "why the confidence is not high, why there is no score, or what decided the result instead of a count",
+        ),
     ];
 }
 
@@ -336,17 +363,27 @@ impl GameReport {
                     .filter(|s| s.requested == request.name())
                     .or_else(|| analysis.scores.iter().find(|s| s.requested == request.name()));
                 match score {
-                    Some(s) => ScoreRow {
-                        source: source.clone(),
-                        game: location.game,
-                        ruleset: request.name(),
-                        preset: s.preset,
-                        komi: Some(format_points(s.komi)),
-                        result: s.outcome.map(|o| o.to_string()).unwrap_or_default(),
-                        margin: s.outcome.and_then(|o| o.margin()).map(format_points),
-                        dead_stones: s.dead_stones.as_str(),
-                        confidence: s.confidence.as_str(),
-                    },
+                    Some(s) => {
+                        // Where nothing was counted, how it would have been counted says nothing.
+                        let scored = s.outcome.is_some();
+                        ScoreRow {
+                            source: source.clone(),
+                            game: location.game,
+                            ruleset: request.name(),
+                            preset: s.preset,
+                            komi: Some(format_points(s.komi)),
+                            result: s.outcome.map(|o| o.to_string()).unwrap_or_default(),
+                            margin: s.outcome.and_then(|o| o.margin()).map(format_points),
+                            dead_stones: if scored { s.dead_stones.as_str() } else { "" },
+                            confidence: if scored { s.confidence.as_str() } else { "" },
+                            black_points: s.count.map(|c| format_points(c.black)),
+                            white_points: s.count.map(|c| format_points(c.white)),
+                            dead_black: s.count.map(|c| c.dead[0]),
+                            dead_white: s.count.map(|c| c.dead[1]),
+                            neutral: s.count.map(|c| c.neutral),
+                            note: guard.owned(&s.note),
+                        }
+                    }
                     None => ScoreRow {
                         source: source.clone(),
                         game: location.game,
@@ -357,6 +394,12 @@ impl GameReport {
                         margin: None,
                         dead_stones: "",
                         confidence: "",
+                        black_points: None,
+                        white_points: None,
+                        dead_black: None,
+                        dead_white: None,
+                        neutral: None,
+                        note: String::new(),
                     },
                 }
             })
@@ -422,7 +465,8 @@ pub fn charset_origin_name(origin: CharsetOrigin) -> &'static str {
 mod tests {
     use super::*;
     use crate::analysis::{
-        AnalysisOptions, Confidence, DeadStoneSource, Disagreement, RulesetScore, analyze,
+        AnalysisOptions, Confidence, DeadStoneSource, Disagreement, RulesetScore, ScoreCount,
+        analyze,
     };
     use crate::record::{GameLocation, TextEncoding, unparsed};
     use crate::rules::{BoardSize, Outcome, preset};
@@ -518,8 +562,8 @@ mod tests {
             outcome: Some(Outcome::from_margin(-0.5)),
             dead_stones: DeadStoneSource::Estimate,
             confidence: Confidence::Medium,
-            count: None,
-            note: String::new(),
+            count: Some(ScoreCount { black: 180.0, white: 181.0, dead: [3, 0], neutral: 0 }),
+            note: "-1 seki".into(),
         }];
         let requested =
             [RulesetRequest::parse("recorded").unwrap(), RulesetRequest::Preset(chinese)];
@@ -531,5 +575,11 @@ mod tests {
             (s.komi.as_deref(), s.dead_stones, s.confidence),
             (Some("7.5"), "estimate", "medium")
         );
+        assert_eq!(
+            (s.black_points.as_deref(), s.white_points.as_deref()),
+            (Some("180"), Some("181"))
+        );
+        assert_eq!((s.dead_black, s.dead_white, s.neutral), (Some(3), Some(0), Some(0)));
+        assert_eq!(s.note, "'-1 seki", "a text column, guarded");
     }
 }

@@ -151,7 +151,7 @@ impl fmt::Display for Summary {
             sev(Severity::Info)
         )?;
         for (code, n) in &self.findings_by_code {
-            writeln!(f, "  {:<26}{:>10}   {}", code.as_str(), n, code.description())?;
+            writeln!(f, "  {:<26}{:>10}   {}", code.as_str(), n, shorten(code.description(), 58))?;
         }
 
         if !self.scores.is_empty() {
@@ -171,6 +171,26 @@ impl fmt::Display for Summary {
         }
         Ok(())
     }
+}
+
+/// `text` cut at a word boundary to at most `max` characters, with `...` when cut, so that
+/// summary lines stay within 100 columns (`kifu codes` has the whole sentences).
+pub fn shorten(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        return text.to_owned();
+    }
+    let mut out = String::new();
+    for word in text.split(' ') {
+        let needed = if out.is_empty() { word.chars().count() } else { word.chars().count() + 1 };
+        if out.chars().count() + needed + 3 > max {
+            break;
+        }
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(word);
+    }
+    out.trim_end_matches([',', ';', ':']).to_owned() + "..."
 }
 
 /// `1.4 MB`, `812 KB`, `93 B`.
@@ -197,6 +217,16 @@ mod tests {
         assert_eq!(human_bytes(93), "93 B");
         assert_eq!(human_bytes(812_400), "812.4 KB");
         assert_eq!(human_bytes(7_066_482), "7.1 MB");
+    }
+
+    #[test]
+    fn long_code_descriptions_are_cut_at_a_word() {
+        let text = "A move that leaves its own chain without liberties and captures nothing.";
+        assert_eq!(shorten(text, 40), "A move that leaves its own chain...");
+        assert_eq!(shorten("Short.", 40), "Short.");
+        for code in Code::ALL {
+            assert!(shorten(code.description(), 58).chars().count() <= 58);
+        }
     }
 
     #[test]

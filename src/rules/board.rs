@@ -23,9 +23,34 @@
 //!
 //! [`Board::check_consistency`] recomputes everything from the colours alone and compares; the
 //! tests run it after every move of long random games.
+//!
+//! # Example
+//!
+//! ```
+//! use kifu::rules::{Board, Color, Point, SuicideRule};
+//!
+//! let mut board = Board::from_diagram(
+//!     "
+//!     . X . .
+//!     X O X .
+//!     . . . .
+//!     ",
+//! )
+//! .unwrap();
+//! // Black B1 takes the white stone: the point (1, 2) in SGF's orientation.
+//! let effect = board.play(Color::Black, Point::new(1, 2), SuicideRule::Forbidden).unwrap();
+//! assert_eq!(effect.captured, 1);
+//! assert_eq!(board.prisoners(Color::Black), 1);
+//! assert_eq!(board.get(Point::new(1, 1)), None);
+//! board.check_consistency().unwrap();
+//! ```
+
+mod diagram;
 
 use std::fmt;
 use std::ops::{Index, IndexMut};
+
+pub use diagram::DiagramError;
 
 use super::point::{BoardSize, Color, Point};
 use super::ruleset::SuicideRule;
@@ -141,7 +166,8 @@ struct Cell {
 /// on-board location (the padding keeps them inside: the first on-board location is
 /// `stride + 1` and the last neighbour of the last one is `len - 1 - stride + width`), from
 /// chain links and heads (which always name stones), or from the ko point (a stone's former
-/// location or 0). No public method takes a location.
+/// location or 0). No public method takes a location, and the crate-internal helpers that take
+/// one from other modules (the read access by location at the end of this file) check bounds.
 #[derive(Clone, Debug, Default)]
 struct Cells(Vec<Cell>);
 
@@ -153,6 +179,24 @@ impl Index<u16> for Cells {
         debug_assert!((loc as usize) < self.0.len(), "location {loc} outside the board");
         // SAFETY: every location is below the length (see the type's documentation).
         unsafe { self.0.get_unchecked(loc as usize) }
+    }
+}
+
+/// Checked indexing by `usize`, for code outside the hot paths.
+impl Index<usize> for Cells {
+    type Output = Cell;
+
+    #[inline]
+    fn index(&self, loc: usize) -> &Cell {
+        &self.0[loc]
+    }
+}
+
+impl Cells {
+    /// One past the largest location.
+    #[inline]
+    fn len(&self) -> usize {
+        self.0.len()
     }
 }
 
@@ -417,7 +461,7 @@ impl Board {
     /// Whether the two boards hold the same stones (same size, same colour on every point).
     pub fn same_stones(&self, other: &Board) -> bool {
         self.size == other.size
-            && self.cells.0.len() == other.cells.0.len()
+            && self.cells.len() == other.cells.len()
             && self.cells.0.iter().zip(&other.cells.0).all(|(a, b)| a.color == b.color)
     }
 
@@ -490,64 +534,6 @@ impl Board {
             return Err("the ko point is not an empty point with a banned colour".into());
         }
         Ok(())
-    }
-
-    /// Reads a diagram: one line per row from the top, `X` (or `x`, `B`, `#`, `@`) for Black,
-    /// `O` (or `o`, `W`) for White, `.`, `+` or `,` for empty points; spaces are ignored. The
-    /// output of `Display` reads back: a header line of column letters (starting with `A`) is
-    /// skipped, and row numbers at either end of a line are ignored. Stones without liberties
-    /// are kept, as SGF setup keeps them.
-    pub fn from_diagram(diagram: &str) -> Result<Board, DiagramError> {
-        let mut rows: Vec<Vec<Option<Color>>> = Vec::new();
-        for (index, line) in diagram.lines().enumerate() {
-            let text = line.trim().trim_matches(|c: char| c.is_ascii_digit()).trim();
-            if text.is_empty() || text.starts_with('A') {
-                continue;
-            }
-            let mut row = Vec::new();
-            for c in text.chars().filter(|c| !c.is_whitespace()) {
-                row.push(match c {
-                    'X' | 'x' | 'B' | '#' | '@' => Some(Color::Black),
-                    'O' | 'o' | 'W' => Some(Color::White),
-                    '.' | '+' | ',' => None,
-                    _ => {
-                        return Err(DiagramError {
-                            line: index + 1,
-                            reason: format!("unexpected character {c:?}"),
-                        });
-                    }
-                });
-            }
-            if let Some(first) = rows.first()
-                && first.len() != row.len()
-            {
-                return Err(DiagramError {
-                    line: index + 1,
-                    reason: format!("{} points where the first row has {}", row.len(), first.len()),
-                });
-            }
-            rows.push(row);
-        }
-        let width = rows.first().map_or(0, Vec::len);
-        let size = u8::try_from(width)
-            .ok()
-            .zip(u8::try_from(rows.len()).ok())
-            .and_then(|(w, h)| BoardSize::new(w, h))
-            .ok_or_else(|| DiagramError {
-                line: 0,
-                reason: format!("{width}x{} is not a board size (1 to 52)", rows.len()),
-            })?;
-        let mut board = Board::new(size);
-        for (y, row) in rows.iter().enumerate() {
-            for (x, &stone) in row.iter().enumerate() {
-                if let Some(color) = stone {
-                    let l = board.loc(Point::new(x as u8, y as u8)).expect("inside the diagram");
-                    board.cells[l].color = code(color);
-                }
-            }
-        }
-        board.rebuild_chains();
-        Ok(board)
     }
 
     // --- locations -------------------------------------------------------------------------
@@ -925,7 +911,7 @@ impl Board {
         }
         self.hash = 0;
         self.stone_counts = [0; 2];
-        for loc in 0..self.cells.0.len() as u16 {
+        for loc in 0..self.cells.len() as u16 {
             let color = self.cells[loc].color;
             if !matches!(color, BLACK | WHITE) || self.cells[loc].head != NONE {
                 continue;
@@ -955,7 +941,7 @@ impl Board {
             }
             self.cells[loc].stones = stones;
         }
-        for loc in 0..self.cells.0.len() as u16 {
+        for loc in 0..self.cells.len() as u16 {
             let cell = self.cells[loc];
             let Some(color) = color_of(cell.color) else { continue };
             self.hash ^= zobrist::stone_key(color.index(), loc as usize);
@@ -1003,8 +989,16 @@ impl Board {
 //
 // The dead-stone estimator's playouts (`analysis::dead_stones`) play thousands of moves per
 // position; these read the padded array directly instead of converting points at every step.
-// Additive helpers only: they change nothing above.
+// Additive helpers only: they change nothing above. They take locations from code outside this
+// module, so they index with bounds checks: a wrong location panics instead of breaking the
+// invariant the unchecked `Cells` indexing relies on.
 impl Board {
+    /// The cell at `loc`, bounds-checked.
+    #[inline]
+    fn checked(&self, loc: u16) -> &Cell {
+        &self.cells.0[loc as usize]
+    }
+
     /// One past the largest location: every location is below this.
     #[inline]
     pub(crate) fn loc_count(&self) -> usize {
@@ -1020,48 +1014,48 @@ impl Board {
     /// Whether a location is on the board (not a wall cell).
     #[inline]
     pub(crate) fn on_board_at(&self, loc: u16) -> bool {
-        self.cells[loc].color != WALL
+        self.checked(loc).color != WALL
     }
 
     /// Whether an on-board location is empty.
     #[inline]
     pub(crate) fn empty_at(&self, loc: u16) -> bool {
-        self.cells[loc].color == EMPTY
+        self.checked(loc).color == EMPTY
     }
 
     /// The stone on a location (`None` for empty points and wall cells).
     #[inline]
     pub(crate) fn stone_at(&self, loc: u16) -> Option<Color> {
-        color_of(self.cells[loc].color)
+        color_of(self.checked(loc).color)
     }
 
     /// The head of the chain on a stone's location (identifies the chain).
     #[inline]
     pub(crate) fn head_at(&self, loc: u16) -> u16 {
-        self.cells[loc].head
+        self.checked(loc).head
     }
 
     /// Liberties of the chain on a stone's location.
     #[inline]
     pub(crate) fn libs_at(&self, loc: u16) -> u32 {
-        self.head_cell(loc).libs as u32
+        self.checked(self.checked(loc).head).libs as u32
     }
 
     /// Stones of the chain on a stone's location.
     #[inline]
     pub(crate) fn chain_len_at(&self, loc: u16) -> u32 {
-        self.head_cell(loc).stones as u32
+        self.checked(self.checked(loc).head).stones as u32
     }
 
     /// Up to `max` distinct liberties of the chain on a stone's location, written to `out`;
     /// returns how many were found.
     pub(crate) fn some_liberties_at(&self, loc: u16, out: &mut [u16]) -> usize {
-        let head = self.cells[loc].head;
+        let head = self.checked(loc).head;
         let mut found = 0;
         let mut cur = head;
         loop {
             for a in self.adjacent(cur) {
-                if self.cells[a].color == EMPTY && !out[..found].contains(&a) {
+                if self.checked(a).color == EMPTY && !out[..found].contains(&a) {
                     if found == out.len() {
                         return found;
                     }
@@ -1069,7 +1063,7 @@ impl Board {
                     found += 1;
                 }
             }
-            cur = self.cells[cur].next;
+            cur = self.checked(cur).next;
             if cur == head {
                 return found;
             }
@@ -1127,61 +1121,6 @@ impl Iterator for ChainLiberties<'_> {
             self.dir = 0;
         }
         None
-    }
-}
-
-/// A diagram that [`Board::from_diagram`] could not read.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct DiagramError {
-    /// 1-based line of the diagram (0 when the diagram as a whole is wrong).
-    pub line: usize,
-    /// What is wrong.
-    pub reason: String,
-}
-
-impl fmt::Display for DiagramError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.line > 0 {
-            write!(f, "diagram line {}: {}", self.line, self.reason)
-        } else {
-            write!(f, "diagram: {}", self.reason)
-        }
-    }
-}
-
-impl std::error::Error for DiagramError {}
-
-impl fmt::Display for Board {
-    /// A diagram with coordinates: column letters as in [`Point::display`] above and below,
-    /// row numbers counted from the bottom on both sides, `X` Black, `O` White, `.` empty.
-    /// [`Board::from_diagram`] reads it back.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let height = self.size.height;
-        let number_width = height.to_string().len();
-        let header = {
-            let mut line = " ".repeat(number_width);
-            for x in 0..self.size.width {
-                let name = Point::new(x, 0).display(height).to_string();
-                line.push(' ');
-                line.extend(name.chars().take_while(|c| c.is_alphabetic()));
-            }
-            line
-        };
-        writeln!(f, "{header}")?;
-        for y in 0..height {
-            let number = height - y;
-            write!(f, "{number:>number_width$}")?;
-            for x in 0..self.size.width {
-                let c = match self.get(Point::new(x, y)) {
-                    Some(Color::Black) => 'X',
-                    Some(Color::White) => 'O',
-                    None => '.',
-                };
-                write!(f, " {c}")?;
-            }
-            writeln!(f, " {number}")?;
-        }
-        writeln!(f, "{header}")
     }
 }
 

@@ -1,7 +1,7 @@
 //! A game under a ruleset: the board plus everything the board does not know — whose turn it
 //! is, passes in a row and the end of the game, and every earlier situation, for the superko
 //! rules and for the cycles (triple ko, eternal life) that end a game without superko.
-//! This is KataGo's `BoardHistory` to the [`Board`]'s `Board`.
+//! It plays the part of KataGo's `BoardHistory`, next to [`Board`] as KataGo's `Board`.
 //!
 //! # Strict and tolerant play
 //!
@@ -35,13 +35,34 @@
 //! [`Game::cycle`] says whether the game is in such a cycle now: since some move, every move
 //! has been legal and has recreated an earlier situation, with no pass between (a pass, or a
 //! setup, starts the count afresh, as in KataGo). An illegal move ends a cycle: an illegal ko
-//! retake recreates the position two moves back, which is a broken rule, not a cycle. Read at the end of a record, it tells whether the game ended in
-//! a cycle. KataGo stops a game at the third occurrence of one situation; records stop when the
-//! players agree, usually within the second round (aeb-pro Honinbo/49/01.sgf: the position
-//! repeats from move 328 and the game stops at 333), so kifu does not wait for a third.
+//! retake recreates the position two moves back, which is a broken rule, not a cycle. Read at
+//! the end of a record, it tells whether the game ended in a cycle. KataGo stops a game at the
+//! third occurrence of one situation; records stop when the players agree, usually within the
+//! second round (aeb-pro Honinbo/49/01.sgf: the position repeats from move 328 and the game
+//! stops at 333), so kifu does not wait for a third. Over the 56,559 aeb-pro games this finds
+//! 48 games ending in a cycle: 47 recorded as Void (triple, quadruple and quintuple kos,
+//! eternal life) and one forfeit.
 //!
 //! Every repetition is confirmed by rebuilding the earlier position and comparing stones,
 //! never by hash alone.
+//!
+//! # Example
+//!
+//! ```
+//! use kifu::rules::{BoardSize, Color, Game, Illegal, Move, Point, preset};
+//!
+//! let japanese = preset("japanese").unwrap().ruleset;
+//! let mut game = Game::new(BoardSize::square(9).unwrap(), japanese);
+//! let tengen = Move::Play(Point::new(4, 4));
+//! game.play(Color::Black, tengen).unwrap();
+//! // Strict play refuses, and `is_legal` agrees; nothing changes.
+//! assert!(!game.is_legal(Color::White, tengen));
+//! assert_eq!(game.play(Color::White, tengen), Err(Illegal::Occupied));
+//! // Replaying a record: reported, skipped, and the game goes on.
+//! let played = game.play_tolerant(Color::White, tengen);
+//! assert_eq!(played.illegal, Some(Illegal::Occupied));
+//! assert_eq!((game.moves_played(), game.to_move()), (2, Color::Black));
+//! ```
 
 use super::board::{Board, Illegal, MoveEffect};
 use super::history::{Change, Entry, History};
@@ -97,7 +118,7 @@ pub struct Played {
     pub out_of_turn: bool,
     /// The game had already ended, this way; the move reopened it.
     pub after_end: Option<GameEnd>,
-    /// Stones captured, suicided or overwritten.
+    /// Stones captured or suicided (nothing for a move that could not be executed).
     pub effect: MoveEffect,
     /// This move ended the game: the second pass in a row.
     pub ended_game: bool,

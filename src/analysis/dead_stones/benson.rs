@@ -24,8 +24,8 @@ pub(crate) struct PassAlive {
     /// Per point: an opponent stone proven dead (small region bordered only by pass-alive
     /// chains).
     pub(crate) proven_dead: Vec<bool>,
-    /// Per point: inside a region bordered only by pass-alive chains (any size), so the player's
-    /// for sure unless the opponent lives inside.
+    /// Per point: inside an empty region (no stone at all) bordered only by pass-alive chains:
+    /// settled territory, where no move changes anything.
     pub(crate) enclosed: Vec<bool>,
 }
 
@@ -112,8 +112,10 @@ pub(crate) fn pass_alive(layout: &Layout, player: Color) -> PassAlive {
         if !region_ok[r] || bordering[r].is_empty() {
             continue;
         }
-        for &p in points {
-            enclosed[p] = true;
+        if points.iter().all(|&p| stones[p].is_none()) {
+            for &p in points {
+                enclosed[p] = true;
+            }
         }
         let interior =
             points.iter().filter(|&&p| !grid.adj(p).any(|a| stones[a] == Some(player))).count();
@@ -166,6 +168,8 @@ mod tests {
         );
         let black = pass_alive(&l, Color::Black);
         assert!(black.proven_dead[2]);
-        assert!(black.enclosed[3]);
+        // The region holds a White stone: not settled territory.
+        assert!(!black.enclosed[3]);
+        assert!(black.enclosed[0]);
     }
 }

@@ -14,6 +14,7 @@
 use super::benson::pass_alive;
 use super::layout::Layout;
 use super::playout::ownership;
+use super::regions;
 use super::{Basis, ChainStatus, Status, Statuses};
 use crate::analysis::{Confidence, DeadStoneSource};
 use crate::rules::{Board, Color};
@@ -54,6 +55,8 @@ pub fn estimate_with(board: &Board, options: &EstimateOptions) -> Statuses {
     }
     let undecided = basis.iter().any(Option::is_none);
     let mut statuses = vec![Status::Alive; layout.chains.len()];
+    // Each chain's mean ownership from its own side (+1: always its owner's); 1 for proofs.
+    let mut support = vec![1.0f32; layout.chains.len()];
     let mut bases = vec![Basis::Proof; layout.chains.len()];
     let mut doubts = Vec::new();
     if undecided {
@@ -74,6 +77,7 @@ pub fn estimate_with(board: &Board, options: &EstimateOptions) -> Statuses {
             let mean: f32 =
                 chain.stones.iter().map(|&i| own.pessimistic(i, chain.color)).sum::<f32>()
                     / chain.stones.len() as f32;
+            support[c] = mean;
             if mean >= 0.3 {
                 statuses[c] = Status::Alive;
                 bases[c] = Basis::Playout;
@@ -105,6 +109,21 @@ pub fn estimate_with(board: &Board, options: &EstimateOptions) -> Statuses {
                 dead[i] = true;
             }
         }
+    }
+    // Region checks: enclosed one-eyed groups the playouts let live, and seki.
+    let pass_alive: Vec<bool> = layout
+        .chains
+        .iter()
+        .enumerate()
+        .map(|(c, chain)| proofs[chain.color.index()].chain_alive[c])
+        .collect();
+    let checks = regions::check(&layout, &mut dead, &pass_alive, &support);
+    for &c in &checks.killed {
+        statuses[c as usize] = Status::Dead;
+        bases[c as usize] = Basis::Static;
+    }
+    for &c in &checks.seki {
+        statuses[c as usize] = Status::Seki;
     }
     let confidence = if bases.contains(&Basis::Unclear) {
         Confidence::Low

@@ -13,9 +13,11 @@
 mod benson;
 mod closing;
 mod estimator;
+mod eyes;
 mod layout;
 mod markup;
 mod playout;
+mod regions;
 
 pub use closing::{Closed, DameFilling, close_borders};
 pub use estimator::{EstimateOptions, estimate, estimate_with};

@@ -1,0 +1,274 @@
+//! Groups and their eyes in a final position, given the stones currently taken as dead.
+//!
+//! - *Space*: empty points and dead stones. A point of space touching live stones of both
+//!   colours is a border point (dame, or the gap of an unsealed border); it separates regions
+//!   instead of joining them, so that a framework with one unfilled gap still counts as enclosed.
+//! - *Regions*: connected space without border points. A region touching live stones of one
+//!   colour only is that colour's eye space.
+//! - *Groups*: chains of one colour sharing an eye space or at least two liberties (a miai
+//!   connection).
+//! - *Eyes*: each eye space is worth 0, 1 or 2 eyes by its size and shape (nakade shapes are
+//!   worth one, a one-point eye is false when its chains are not connected otherwise and the
+//!   opponent holds its diagonals); a group has the sum, capped at two.
+
+use super::layout::{Layout, NONE};
+use crate::rules::Color;
+
+/// What [`analyse`] finds.
+#[derive(Clone, Debug)]
+pub(crate) struct Eyes {
+    /// Per chain: its group (`NONE` for dead chains).
+    pub(crate) group_of: Vec<u32>,
+    /// The groups.
+    pub(crate) groups: Vec<Group>,
+}
+
+/// A group: chains of one colour living or dying together.
+#[derive(Clone, Debug)]
+pub(crate) struct Group {
+    pub(crate) color: Color,
+    pub(crate) chains: Vec<u32>,
+    /// Eyes, 0 to 2.
+    pub(crate) eyes: u8,
+    /// Points of eye space (regions of its colour next to it).
+    pub(crate) eye_space: u32,
+}
+
+struct UnionFind(Vec<u32>);
+
+impl UnionFind {
+    fn find(&mut self, mut a: u32) -> u32 {
+        while self.0[a as usize] != a {
+            let up = self.0[self.0[a as usize] as usize];
+            self.0[a as usize] = up;
+            a = up;
+        }
+        a
+    }
+
+    fn union(&mut self, a: u32, b: u32) {
+        let (ra, rb) = (self.find(a), self.find(b));
+        if ra != rb {
+            self.0[ra.max(rb) as usize] = ra.min(rb);
+        }
+    }
+}
+
+/// Analyses groups and eyes with the stones flagged in `dead` taken as dead.
+pub(crate) fn analyse(layout: &Layout, dead: &[bool]) -> Eyes {
+    let grid = &layout.grid;
+    let n = grid.len();
+    let stones = &layout.stones;
+    let live = |i: usize| -> Option<Color> { if dead[i] { None } else { stones[i] } };
+    let border: Vec<bool> = (0..n)
+        .map(|i| {
+            live(i).is_none() && {
+                let mut touches = [false; 2];
+                for a in grid.adj(i) {
+                    if let Some(c) = live(a) {
+                        touches[c.index()] = true;
+                    }
+                }
+                touches[0] && touches[1]
+            }
+        })
+        .collect();
+
+    // Regions of space.
+    let mut region_of = vec![NONE; n];
+    let mut regions: Vec<(Vec<usize>, Vec<u32>, [bool; 2])> = Vec::new();
+    let mut stack = Vec::new();
+    for start in 0..n {
+        if live(start).is_some() || border[start] || region_of[start] != NONE {
+            continue;
+        }
+        let id = regions.len() as u32;
+        let mut points = Vec::new();
+        let mut chains: Vec<u32> = Vec::new();
+        let mut touches = [false; 2];
+        region_of[start] = id;
+        stack.push(start);
+        while let Some(p) = stack.pop() {
+            points.push(p);
+            for a in grid.adj(p) {
+                if let Some(c) = live(a) {
+                    touches[c.index()] = true;
+                    let ch = layout.chain_of[a];
+                    if !chains.contains(&ch) {
+                        chains.push(ch);
+                    }
+                } else if !border[a] && region_of[a] == NONE {
+                    region_of[a] = id;
+                    stack.push(a);
+                }
+            }
+        }
+        regions.push((points, chains, touches));
+    }
+    let region_owner: Vec<Option<Color>> = regions
+        .iter()
+        .map(|(_, _, t)| match t {
+            [true, false] => Some(Color::Black),
+            [false, true] => Some(Color::White),
+            _ => None,
+        })
+        .collect();
+
+    // Groups: chains sharing an eye space (a one-point eye only when it is a true eye by its
+    // diagonals: a false eye is exactly a point that does not connect the chains around it) or
+    // two liberties.
+    let chains = &layout.chains;
+    let mut uf = UnionFind((0..chains.len() as u32).collect());
+    for (r, (points, around, _)) in regions.iter().enumerate() {
+        let Some(owner) = region_owner[r] else { continue };
+        if points.len() == 1 && !diagonals_hold(layout, dead, points[0], owner) {
+            continue;
+        }
+        for w in around.windows(2) {
+            uf.union(w[0], w[1]);
+        }
+    }
+    let mut shared = vec![NONE; n];
+    for (c, chain) in chains.iter().enumerate() {
+        if dead[chain.stones[0]] {
+            continue;
+        }
+        for &l in &chain.liberties {
+            shared[l] = NONE;
+        }
+        // Count, for every other live chain of the same colour, the liberties in common.
+        let mut counts: Vec<(u32, u32)> = Vec::new();
+        for &l in &chain.liberties {
+            for a in grid.adj(l) {
+                let other = layout.chain_of[a];
+                if other != NONE
+                    && other != c as u32
+                    && live(a) == Some(chain.color)
+                    && shared[l] != other
+                {
+                    shared[l] = other;
+                    match counts.iter_mut().find(|(o, _)| *o == other) {
+                        Some((_, k)) => *k += 1,
+                        None => counts.push((other, 1)),
+                    }
+                }
+            }
+        }
+        for (other, k) in counts {
+            if k >= 2 {
+                uf.union(c as u32, other);
+            }
+        }
+    }
+
+    let mut group_of = vec![NONE; chains.len()];
+    let mut groups: Vec<Group> = Vec::new();
+    for (c, chain) in chains.iter().enumerate() {
+        if dead[chain.stones[0]] {
+            continue;
+        }
+        let root = uf.find(c as u32) as usize;
+        if group_of[root] == NONE {
+            group_of[root] = groups.len() as u32;
+            groups.push(Group { color: chain.color, chains: Vec::new(), eyes: 0, eye_space: 0 });
+        }
+        let g = group_of[root];
+        group_of[c] = g;
+        groups[g as usize].chains.push(c as u32);
+    }
+    // Eyes: each eye space counts once for every group around it.
+    for (r, (points, around, _)) in regions.iter().enumerate() {
+        let Some(owner) = region_owner[r] else { continue };
+        let mut seen: Vec<u32> = Vec::new();
+        for &c in around {
+            let g = group_of[c as usize];
+            if g == NONE || seen.contains(&g) {
+                continue;
+            }
+            seen.push(g);
+            let value = eye_value(layout, dead, points, around, owner, &mut uf);
+            let group = &mut groups[g as usize];
+            group.eyes = (group.eyes + value).min(2);
+            group.eye_space += points.len() as u32;
+        }
+    }
+    Eyes { group_of, groups }
+}
+
+/// Whether the one-point eye `p` of `owner` survives the diagonal test: the opponent's live
+/// stones hold fewer than two of its diagonals (none on the edge or in the corner).
+fn diagonals_hold(layout: &Layout, dead: &[bool], p: usize, owner: Color) -> bool {
+    let grid = &layout.grid;
+    let (x, y) = grid.xy(p);
+    let mut enemy = 0;
+    let mut off = 0;
+    for (dx, dy) in [(-1, -1), (1, -1), (-1, 1), (1, 1)] {
+        match grid.at(x as isize + dx, y as isize + dy) {
+            None => off += 1,
+            Some(d) => {
+                if layout.stones[d] == Some(owner.opponent()) && !dead[d] {
+                    enemy += 1;
+                }
+            }
+        }
+    }
+    if off > 0 { enemy == 0 } else { enemy < 2 }
+}
+
+/// How many eyes an eye space is worth to `owner`.
+fn eye_value(
+    layout: &Layout,
+    dead: &[bool],
+    points: &[usize],
+    around: &[u32],
+    owner: Color,
+    uf: &mut UnionFind,
+) -> u8 {
+    let grid = &layout.grid;
+    let k = points.len();
+    if k >= 7 {
+        return 2;
+    }
+    if k == 1 {
+        let p = points[0];
+        let root = uf.find(around[0]);
+        if around.iter().all(|&c| uf.find(c) == root) {
+            return 1;
+        }
+        // Chains not otherwise connected: a false eye if the opponent holds the diagonals.
+        return u8::from(diagonals_hold(layout, dead, p, owner));
+    }
+    if k <= 3 {
+        return 1;
+    }
+    // Four to six points: the nakade shapes are one eye, the rest two.
+    let inside = |i: usize| points.contains(&i);
+    let degrees: Vec<usize> =
+        points.iter().map(|&p| grid.adj(p).filter(|&a| inside(a)).count()).collect();
+    let max_degree = degrees.iter().copied().max().unwrap_or(0);
+    let has_square = points.iter().any(|&p| {
+        let (x, y) = grid.xy(p);
+        let at =
+            |dx: isize, dy: isize| grid.at(x as isize + dx, y as isize + dy).is_some_and(inside);
+        at(1, 0) && at(0, 1) && at(1, 1)
+    });
+    let nakade = match k {
+        // Square four; the pyramid (T) four.
+        4 => has_square || max_degree == 3,
+        // Bulky five; crossed five.
+        5 => has_square || max_degree == 4,
+        // Rabbity six: crossed five plus a point closing one of its corners into a square.
+        6 => has_square && max_degree == 4,
+        _ => false,
+    };
+    // Bent four in the corner is dead under Japanese rules; treat every four-point shape
+    // touching a corner with a degree-2 corner point as one eye too.
+    let corner_bent = k == 4
+        && points.iter().any(|&p| {
+            let (x, y) = grid.xy(p);
+            let corner = (x == 0 || x + 1 == layout.size.width as usize)
+                && (y == 0 || y + 1 == layout.size.height as usize);
+            corner && grid.adj(p).filter(|&a| inside(a)).count() == 2
+        });
+    if nakade || corner_bent { 1 } else { 2 }
+}

@@ -1,0 +1,171 @@
+//! Region analysis on top of the playouts: the checks that catch what random play gets wrong.
+//!
+//! A player's *area* around a chain is the space it reaches through empty points, its own
+//! stones and dead stones, stopping at the opponent's live stones. With the statuses the
+//! playouts proposed:
+//! - a group with fewer than two eyes whose area is small, holds no strong group of its colour
+//!   and is bordered only by strong opponent groups is dead, whatever the playouts said (they
+//!   let one-eyed groups with a false eye live when the attacker plays at random);
+//! - a live group with fewer than two eyes that shares liberties with a live opponent group in
+//!   the same state is in seki.
+//!
+//! "Strong" is two eyes or more (see [`super::eyes`]) or Benson's pass-alive.
+
+use super::eyes::{Eyes, analyse};
+use super::layout::{Layout, NONE};
+use crate::rules::Color;
+
+/// The largest area (in points of space) a weak group may have and still be declared dead by
+/// enclosure: beyond it the group has room to live, or the border is open.
+const SMALL_AREA: usize = 12;
+
+/// Playout support (mean ownership from the chain's side, its opponent moving first) above
+/// which the playouts' verdict stands: a group they keep alive that clearly usually wins a
+/// liberty race or lives in a way the eye count misses.
+const CLEARLY_ALIVE: f32 = 0.8;
+
+#[derive(Default)]
+struct Area {
+    chains: Vec<u32>,
+    space: usize,
+    boundary: Vec<u32>,
+}
+
+struct Areas {
+    of: Vec<u32>,
+    list: Vec<Area>,
+}
+
+fn areas(layout: &Layout, dead: &[bool], color: Color) -> Areas {
+    let grid = &layout.grid;
+    let n = grid.len();
+    let opp = color.opponent();
+    let live = |i: usize, c: Color| layout.stones[i] == Some(c) && !dead[i];
+    let mut of = vec![NONE; n];
+    let mut list = Vec::new();
+    let mut stack = Vec::new();
+    for start in 0..n {
+        if of[start] != NONE || live(start, opp) {
+            continue;
+        }
+        let id = list.len() as u32;
+        let mut area = Area::default();
+        of[start] = id;
+        stack.push(start);
+        while let Some(p) = stack.pop() {
+            if live(p, color) {
+                let c = layout.chain_of[p];
+                if !area.chains.contains(&c) {
+                    area.chains.push(c);
+                }
+            } else {
+                area.space += 1;
+            }
+            for a in grid.adj(p) {
+                if live(a, opp) {
+                    let c = layout.chain_of[a];
+                    if !area.boundary.contains(&c) {
+                        area.boundary.push(c);
+                    }
+                } else if of[a] == NONE {
+                    of[a] = id;
+                    stack.push(a);
+                }
+            }
+        }
+        list.push(area);
+    }
+    Areas { of, list }
+}
+
+/// What the region checks concluded.
+pub(crate) struct Checks {
+    /// Chains found dead by enclosure that the playouts left alive.
+    pub(crate) killed: Vec<u32>,
+    /// Live chains in seki.
+    pub(crate) seki: Vec<u32>,
+}
+
+/// Runs the checks on the statuses in `dead` (updated with the chains found dead).
+pub(crate) fn check(
+    layout: &Layout,
+    dead: &mut [bool],
+    pass_alive: &[bool],
+    support: &[f32],
+) -> Checks {
+    let mut killed = Vec::new();
+    for _ in 0..4 {
+        let eyes = analyse(layout, dead);
+        let strong = strong_groups(&eyes, pass_alive);
+        let chain_strong = |c: u32| {
+            let g = eyes.group_of[c as usize];
+            g != NONE && strong[g as usize]
+        };
+        let by_color = [areas(layout, dead, Color::Black), areas(layout, dead, Color::White)];
+        let mut newly = Vec::new();
+        for (g, group) in eyes.groups.iter().enumerate() {
+            if strong[g] {
+                continue;
+            }
+            let own = &by_color[group.color.index()];
+            let a = own.of[layout.chains[group.chains[0] as usize].stones[0]] as usize;
+            let area = &own.list[a];
+            if area.space > SMALL_AREA
+                || area.boundary.is_empty()
+                || area.chains.iter().any(|&c| chain_strong(c))
+                || !area.boundary.iter().all(|&c| chain_strong(c))
+                || area.chains.iter().any(|&c| support[c as usize] >= CLEARLY_ALIVE)
+            {
+                continue;
+            }
+            for &c in &area.chains {
+                if !newly.contains(&c) {
+                    newly.push(c);
+                }
+            }
+        }
+        if newly.is_empty() {
+            break;
+        }
+        for &c in &newly {
+            for &i in &layout.chains[c as usize].stones {
+                dead[i] = true;
+            }
+        }
+        killed.extend(newly);
+    }
+    // Seki: live weak groups touching live weak groups of the other colour through a shared
+    // liberty.
+    let eyes = analyse(layout, dead);
+    let strong = strong_groups(&eyes, pass_alive);
+    let weak_chain = |c: usize| {
+        let g = eyes.group_of[c];
+        g != NONE && !strong[g as usize]
+    };
+    let mut seki = Vec::new();
+    for (c, chain) in layout.chains.iter().enumerate() {
+        if dead[chain.stones[0]] || !weak_chain(c) {
+            continue;
+        }
+        let shares = chain.liberties.iter().any(|&l| {
+            layout.grid.adj(l).any(|a| {
+                let o = layout.chain_of[a];
+                o != NONE
+                    && layout.stones[a] == Some(chain.color.opponent())
+                    && !dead[a]
+                    && weak_chain(o as usize)
+            })
+        });
+        if shares {
+            seki.push(c as u32);
+        }
+    }
+    Checks { killed, seki }
+}
+
+fn strong_groups(eyes: &Eyes, pass_alive: &[bool]) -> Vec<bool> {
+    eyes.groups
+        .iter()
+        .map(|g| g.eyes >= 2 || g.chains.iter().any(|&c| pass_alive[c as usize]))
+        .collect()
+}
