@@ -185,7 +185,7 @@ fn an_empty_file_and_a_web_page_each_get_one_failed_game() {
 #[test]
 fn a_source_that_could_not_be_read_is_one_failed_game() {
     let finding = kifu::finding::Finding::new(Code::Io, 0, "cannot read: permission denied");
-    let source = Source { name: "locked.sgf".into(), bytes: Err(finding) };
+    let source = Source::read("locked.sgf".into(), Err(finding));
     let file = split_source(source, &ReadOptions::default());
     assert_eq!(file.games.len(), 1);
     let record = file.games[0].read(&ReadOptions::default());

@@ -61,11 +61,13 @@ pub struct BatchLimits {
 }
 
 impl Default for BatchLimits {
-    /// 2,048 games or 16 MB, whichever comes first: big enough that rayon's splitting and the
-    /// channel cost nothing per game (a batch of pro games is about 3 MB and 50-200 ms of work),
-    /// small enough that a few batches in flight stay within tens of megabytes.
+    /// 512 games or 4 MB, whichever comes first: big enough that rayon's splitting and the
+    /// channel cost nothing per game (a batch of pro games is about 0.7 MB and 20-100 ms of
+    /// work), small enough that the few batches in flight hold a few megabytes, so that peak
+    /// memory is reached within the first few thousand games and stays there however large the
+    /// input (measured in BENCHMARKS.md, "Speed side by side").
     fn default() -> BatchLimits {
-        BatchLimits { items: 2048, bytes: 16 * 1024 * 1024 }
+        BatchLimits { items: 512, bytes: 4 * 1024 * 1024 }
     }
 }
 

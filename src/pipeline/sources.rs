@@ -12,7 +12,7 @@ use super::engine::Feeder;
 use super::job::Job;
 use super::progress::Progress;
 use crate::finding::Finding;
-use crate::record::{self, PendingGame};
+use crate::record::{self, PendingGame, ReadOptions};
 
 /// What the reader hands to the workers.
 #[derive(Debug)]
@@ -47,7 +47,10 @@ fn feed_until_stopped(
     feeder: &mut Feeder<Unit>,
     progress: &Progress,
 ) -> ControlFlow<()> {
-    for (ordinal, source) in record::sources(job.paths.iter().cloned(), &job.read).enumerate() {
+    // Large files are read part by part, so that memory stays flat however large a
+    // collection is (see `record::split_parts`).
+    let read = ReadOptions { stream_above: Some(STREAM_ABOVE), ..job.read.clone() };
+    for (ordinal, source) in record::sources(job.paths.iter().cloned(), &read).enumerate() {
         if feeder.is_stopped() {
             return ControlFlow::Break(());
         }
@@ -56,16 +59,37 @@ fn feed_until_stopped(
         }
         progress.reading(&source.name);
         let name = source.name.clone();
-        let bytes = source.bytes.as_ref().map_or(0, |b| b.len() as u64);
-        let split = record::split_source(source, &job.read);
+        let bytes = match &source.large {
+            Some(large) => large.size,
+            None => source.bytes.as_ref().map_or(0, |b| b.len() as u64),
+        };
+        let mut parts = record::split_parts(source, &read);
+        if let Some((games, findings)) = parts.survey() {
+            // The source comes before its games: its game count and file-level findings come
+            // from a first pass over the file; the parts then give the games.
+            feeder.push(Unit::Source(SourceInfo { name, bytes, games, findings }), 0)?;
+            for part in parts {
+                push_games(feeder, part.games)?;
+            }
+            continue;
+        }
+        let split = parts.next().unwrap_or_default();
         let games = split.games.iter().filter(|g| g.has_tree()).count() as u64;
         let info = SourceInfo { name, bytes, games, findings: split.findings };
         feeder.push(Unit::Source(info), 0)?;
-        for game in split.games {
-            // Weight a game by its text, so that a batch of huge games stays small.
-            let weight = game.bytes().len().max(1);
-            feeder.push(Unit::Game(game), weight)?;
-        }
+        push_games(feeder, split.games)?;
+    }
+    ControlFlow::Continue(())
+}
+
+/// Files above this size are read part by part ([`record::PART_BYTES`] at a time).
+const STREAM_ABOVE: u64 = 2 * record::PART_BYTES as u64;
+
+fn push_games(feeder: &mut Feeder<Unit>, games: Vec<PendingGame>) -> ControlFlow<()> {
+    for game in games {
+        // Weight a game by its text, so that a batch of huge games stays small.
+        let weight = game.bytes().len().max(1);
+        feeder.push(Unit::Game(game), weight)?;
     }
     ControlFlow::Continue(())
 }

@@ -198,7 +198,7 @@ fn read_member(reader: impl Read, declared: u64, budget: &Budget) -> Result<Vec<
 }
 
 fn error_source(name: String, code: Code, message: String) -> Member {
-    Member::Source(Source { name, bytes: Err(Finding::new(code, 0, message)) })
+    Member::Source(Source::read(name, Err(Finding::new(code, 0, message))))
 }
 
 /// What to do with a member, by its name.
@@ -246,7 +246,7 @@ fn member_result(
                 );
                 (error_source(full_name, Code::Archive, message), false)
             }
-            _ => (Member::Source(Source { name: full_name, bytes: Ok(Arc::from(bytes)) }), false),
+            _ => (Member::Source(Source::read(full_name, Ok(Arc::from(bytes)))), false),
         },
         Err(MemberError::Io(e)) => {
             (error_source(full_name, Code::Archive, format!("cannot extract: {e}")), false)
@@ -260,7 +260,7 @@ fn member_result(
         }
         Err(MemberError::Exhausted) => {
             let finding = budget.exhausted_finding(archive);
-            (Member::Source(Source { name: full_name, bytes: Err(finding) }), true)
+            (Member::Source(Source::read(full_name, Err(finding))), true)
         }
     }
 }
@@ -364,9 +364,9 @@ impl Iterator for Members {
             return None;
         }
         let next = match &mut self.state {
-            State::Failed(finding) => finding
-                .take()
-                .map(|f| Member::Source(Source { name: self.name.clone(), bytes: Err(f) })),
+            State::Failed(finding) => {
+                finding.take().map(|f| Member::Source(Source::read(self.name.clone(), Err(f))))
+            }
             State::Zip(zip) => zip.next_member(&self.name),
             State::Tar(receiver) => receiver.recv().ok(),
         };
@@ -380,7 +380,7 @@ impl Iterator for Members {
                 // An archive without a single SGF member is still accounted for.
                 (self.yielded == 0).then(|| {
                     let finding = Finding::new(Code::NoGame, 0, "the archive holds no .sgf member");
-                    Member::Source(Source { name: self.name.clone(), bytes: Err(finding) })
+                    Member::Source(Source::read(self.name.clone(), Err(finding)))
                 })
             }
         }
@@ -478,10 +478,10 @@ fn walk_tar(
         if matches!(want, Wanted::Skip) {
             // Skipping still decompresses the member: it counts against the budget.
             if !budget.charge(declared) {
-                let _ = sender.send(Member::Source(Source {
-                    name: name.to_owned(),
-                    bytes: Err(budget.exhausted_finding(name)),
-                }));
+                let _ = sender.send(Member::Source(Source::read(
+                    name.to_owned(),
+                    Err(budget.exhausted_finding(name)),
+                )));
                 return;
             }
             continue;

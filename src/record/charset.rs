@@ -308,11 +308,7 @@ pub fn prepare(bytes: Arc<[u8]>, options: &ReadOptions) -> Prepared {
         ));
     }
     let text = &bytes[start..];
-    // A UTF-16 `CA` in a file that is not UTF-16 applies to its own game's values only.
-    let declared = short_ascii_values(text, &CA)
-        .filter_map(|v| std::str::from_utf8(v).ok())
-        .filter_map(resolve_label)
-        .find(|&e| e != UTF_16LE && e != UTF_16BE);
+    let declared = declared_in(text);
     let assumed = options.encoding.as_deref().and_then(resolve_label);
     let mut fallback = None;
     let split_encoding = if utf8_bom {
@@ -338,6 +334,15 @@ pub fn prepare(bytes: Arc<[u8]>, options: &ReadOptions) -> Prepared {
         layout: layout_of(split_encoding),
     };
     Prepared { bytes, start, charset, findings }
+}
+
+/// The first charset a `CA` in `text` names (and kifu knows), UTF-16 aside: in a file that is
+/// not UTF-16 such a `CA` applies to its own game's values only.
+pub(super) fn declared_in(text: &[u8]) -> Option<&'static Encoding> {
+    short_ascii_values(text, &CA)
+        .filter_map(|v| std::str::from_utf8(v).ok())
+        .filter_map(resolve_label)
+        .find(|&e| e != UTF_16LE && e != UTF_16BE)
 }
 
 /// One game's text, decoded.

@@ -32,8 +32,28 @@ pub struct Source {
     /// As the report shows it: the path as given or found in a folder, `archive!member`, or
     /// `-` for standard input.
     pub name: String,
-    /// The bytes, or why they could not be read (`io`, `archive`, `limit`, `no-game`).
+    /// The bytes, or why they could not be read (`io`, `archive`, `limit`, `no-game`). Empty
+    /// for a file left to be read part by part ([`Source::large`]).
     pub bytes: Result<Arc<[u8]>, Finding>,
+    /// A file larger than [`ReadOptions::stream_above`], not read yet: [`super::split_parts`]
+    /// reads it part by part, [`super::split_source`] whole.
+    pub large: Option<LargeFile>,
+}
+
+impl Source {
+    /// A source whose bytes (or the reason they could not be read) are in hand.
+    pub fn read(name: String, bytes: Result<Arc<[u8]>, Finding>) -> Source {
+        Source { name, bytes, large: None }
+    }
+}
+
+/// A file left unread by [`sources`] because of its size.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LargeFile {
+    /// Where it is.
+    pub path: PathBuf,
+    /// Its size when it was found, in bytes.
+    pub size: u64,
 }
 
 /// The sources of a list of inputs, in order: see the module documentation.
@@ -48,6 +68,7 @@ where
         archives: Vec::new(),
         limits: options.limits,
         follow_links: options.follow_links,
+        stream_above: options.stream_above,
     }
 }
 
@@ -59,6 +80,7 @@ pub struct Sources {
     archives: Vec<Members>,
     limits: Limits,
     follow_links: bool,
+    stream_above: Option<u64>,
 }
 
 impl Iterator for Sources {
@@ -107,9 +129,9 @@ impl Iterator for Sources {
                                 Members::open_bytes("-".into(), kind, bytes, 1, None, self.limits);
                             self.archives.push(members);
                         }
-                        None => return Some(Source { name: "-".into(), bytes: Ok(bytes) }),
+                        None => return Some(Source::read("-".into(), Ok(bytes))),
                     },
-                    Err(finding) => return Some(Source { name: "-".into(), bytes: Err(finding) }),
+                    Err(finding) => return Some(Source::read("-".into(), Err(finding))),
                 }
                 continue;
             }
@@ -117,7 +139,7 @@ impl Iterator for Sources {
             match std::fs::metadata(&path) {
                 Err(e) => {
                     let finding = Finding::new(Code::Io, 0, format!("cannot read: {e}"));
-                    return Some(Source { name, bytes: Err(finding) });
+                    return Some(Source::read(name, Err(finding)));
                 }
                 Ok(meta) if meta.is_dir() => {
                     // In file-name order. Siblings share their parent's path, so comparing
@@ -135,7 +157,7 @@ impl Iterator for Sources {
                     Some(kind) => {
                         self.archives.push(Members::open_file(&path, name, kind, self.limits));
                     }
-                    None => return Some(read_file(&path, name, self.limits)),
+                    None => return Some(read_file(&path, name, self.limits, self.stream_above)),
                 },
             }
         }
@@ -165,7 +187,7 @@ impl Sources {
                 self.archives.push(Members::open_file(entry.path(), name, kind, self.limits));
                 None
             }
-            None => Some(read_file(entry.path(), name, self.limits)),
+            None => Some(read_file(entry.path(), name, self.limits, self.stream_above)),
         }
     }
 }
@@ -182,7 +204,7 @@ fn walk_error(e: &walkdir::Error) -> Source {
             e.io_error().map_or_else(|| e.to_string(), ToString::to_string)
         ),
     };
-    Source { name, bytes: Err(Finding::new(Code::Io, 0, message)) }
+    Source::read(name, Err(Finding::new(Code::Io, 0, message)))
 }
 
 fn too_large(size: u64, limits: Limits) -> Finding {
@@ -194,17 +216,32 @@ fn too_large(size: u64, limits: Limits) -> Finding {
 }
 
 /// Reads a whole file within the size limit.
-fn read_file(path: &Path, name: String, limits: Limits) -> Source {
-    let read = || -> Result<Arc<[u8]>, Finding> {
+fn read_file(path: &Path, name: String, limits: Limits, stream_above: Option<u64>) -> Source {
+    let mut large = None;
+    let mut read = || -> Result<Arc<[u8]>, Finding> {
         let io = |e: std::io::Error| Finding::new(Code::Io, 0, format!("cannot read: {e}"));
         let file = File::open(path).map_err(io)?;
         let size = file.metadata().map_err(io)?.len();
         if size > limits.max_file_size {
             return Err(too_large(size, limits));
         }
+        if stream_above.is_some_and(|above| size > above) {
+            large = Some(LargeFile { path: path.to_path_buf(), size });
+            return Ok(Arc::from(&[][..]));
+        }
         read_limited(file, size, limits).map_err(|e| e.unwrap_or_else(|| too_large(size, limits)))
     };
-    Source { name, bytes: read() }
+    let bytes = read();
+    Source { name, bytes, large }
+}
+
+/// Reads a file found too large to read at once ([`Source::large`]) whole after all, within
+/// the size limit.
+pub(super) fn read_large(large: &LargeFile, limits: Limits) -> Result<Arc<[u8]>, Finding> {
+    let io = |e: std::io::Error| Finding::new(Code::Io, 0, format!("cannot read: {e}"));
+    let file = File::open(&large.path).map_err(io)?;
+    read_limited(file, large.size, limits)
+        .map_err(|e| e.unwrap_or_else(|| too_large(large.size, limits)))
 }
 
 /// Reads `reader` to its end, refusing more than the size limit. `Err(None)` when over it.

@@ -48,6 +48,7 @@ pub mod handicap;
 pub mod input;
 pub mod komi;
 pub mod limits;
+mod parts;
 mod pending;
 pub(crate) mod property;
 pub mod result;
@@ -57,7 +58,9 @@ pub mod split;
 pub(crate) mod tree;
 pub mod write;
 
+pub use input::LargeFile;
 pub use input::{Source, Sources, sources};
+pub use parts::{PART_BYTES, SplitParts, split_parts};
 pub use pending::{PendingGame, SplitFile, split_file, split_source};
 
 use crate::finding::{Code, Finding};
@@ -74,6 +77,10 @@ pub struct ReadOptions {
     /// Follow symbolic links to folders while walking a folder (loops are detected and
     /// reported). Links to files are always read.
     pub follow_links: bool,
+    /// Files larger than this many bytes are left unread by [`sources`] (their [`Source`]
+    /// says where they are, [`Source::large`]) so that [`split_parts`] reads them part by part
+    /// in bounded memory; `None` (the default) reads every file whole. The pipeline sets it.
+    pub stream_above: Option<u64>,
 }
 
 /// Limits that keep a hostile or mistaken input from exhausting memory or time.

@@ -45,7 +45,7 @@ use super::{CharsetOrigin, GameLocation, GameRecord, ReadOptions, TextEncoding};
 use crate::finding::{Code, Finding, Severity};
 
 /// A file split into games.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct SplitFile {
     /// One per game tree, in file order; exactly one when the file holds none (see the module
     /// documentation).
@@ -66,10 +66,33 @@ pub struct PendingGame {
     kind: Kind,
 }
 
+/// The bytes a pending game points into (a whole file, or one part of a file read part by
+/// part: [`super::parts`]) and how they are decoded.
 #[derive(Debug)]
-struct FileText {
-    bytes: Arc<[u8]>,
-    charset: FileCharset,
+pub(super) struct FileText {
+    pub(super) bytes: Arc<[u8]>,
+    pub(super) charset: FileCharset,
+}
+
+/// Where a run of bytes handed to the splitter sits in its file: what turns the splitter's
+/// offsets, lines and game numbers, which count from the start of the bytes it was given,
+/// into the file's.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Frame {
+    /// Offset of the bytes' first byte in the file.
+    pub(super) offset: usize,
+    /// Line of that byte, minus one.
+    pub(super) lines_before: u32,
+    /// Games of the file before these bytes.
+    pub(super) games_before: usize,
+    /// Whether the bytes run to the end of the file.
+    pub(super) last: bool,
+}
+
+impl Frame {
+    /// A whole file.
+    pub(super) const WHOLE: Frame =
+        Frame { offset: 0, lines_before: 0, games_before: 0, last: true };
 }
 
 #[derive(Clone, Debug)]
@@ -215,7 +238,13 @@ fn refused(
 /// Splits a source: its bytes through [`split_file`], or, when it could not be read, one
 /// stand-in game carrying the finding that says why.
 pub fn split_source(source: Source, options: &ReadOptions) -> SplitFile {
-    match source.bytes {
+    let bytes = match &source.large {
+        // Left unread for its size: read whole here (the pipeline reads it part by part, with
+        // `split_parts`).
+        Some(large) => super::input::read_large(large, options.limits),
+        None => source.bytes,
+    };
+    match bytes {
         Ok(bytes) => split_file(&source.name, bytes, options),
         Err(finding) => {
             let file = Arc::new(FileText { bytes: Arc::from(&[][..]), charset: empty_charset() });
@@ -239,13 +268,15 @@ pub fn split_file(name: &str, bytes: Arc<[u8]>, options: &ReadOptions) -> SplitF
             Finding::new(Code::NoGame, 0, describe_no_game(&file.bytes[prepared.start..]));
         return SplitFile { games: vec![stand_in(name, file, finding)], findings };
     }
-    findings
-        .extend(found.strays.iter().map(|stray| stray_finding(stray, &found.trees, &file.bytes)));
+    let frame = Frame::WHOLE;
+    findings.extend(
+        found.strays.iter().map(|stray| stray_finding(stray, &found.trees, &file.bytes, frame)),
+    );
     let mut games: Vec<PendingGame> = found
         .trees
         .iter()
         .enumerate()
-        .map(|(i, tree)| pending_tree(name, &file, i, tree, limits))
+        .map(|(i, tree)| pending_tree(name, &file, i, tree, limits, frame))
         .collect();
     if let Some(beyond) = found.beyond {
         games.push(beyond_limit(name, &file, games.len(), beyond, limits));
@@ -254,7 +285,7 @@ pub fn split_file(name: &str, bytes: Arc<[u8]>, options: &ReadOptions) -> SplitF
 }
 
 /// The one pending game that stands for the trees beyond the `games` limit.
-fn beyond_limit(
+pub(super) fn beyond_limit(
     name: &str,
     file: &Arc<FileText>,
     kept: usize,
@@ -279,12 +310,14 @@ fn beyond_limit(
             line: beyond.line,
         },
         file: Arc::clone(file),
-        range: beyond.start..beyond.start,
+        // Nothing to read; `beyond.start` is in the file, which may be past these bytes when
+        // the file is read part by part.
+        range: 0..0,
         kind: Kind::Refused { finding, trees: beyond.count },
     }
 }
 
-fn empty_charset() -> FileCharset {
+pub(super) fn empty_charset() -> FileCharset {
     FileCharset {
         utf8_bom: false,
         utf16: None,
@@ -294,7 +327,7 @@ fn empty_charset() -> FileCharset {
     }
 }
 
-fn stand_in(name: &str, file: Arc<FileText>, finding: Finding) -> PendingGame {
+pub(super) fn stand_in(name: &str, file: Arc<FileText>, finding: Finding) -> PendingGame {
     PendingGame {
         location: GameLocation { source: name.to_owned(), game: 1, offset: 0, line: 1 },
         file,
@@ -303,18 +336,20 @@ fn stand_in(name: &str, file: Arc<FileText>, finding: Finding) -> PendingGame {
     }
 }
 
-fn pending_tree(
+/// The pending game of the `index`-th tree (0-based) of bytes sitting at `frame` in the file.
+pub(super) fn pending_tree(
     name: &str,
     file: &Arc<FileText>,
     index: usize,
     tree: &Tree,
     limits: &super::Limits,
+    frame: Frame,
 ) -> PendingGame {
     let location = GameLocation {
         source: name.to_owned(),
-        game: u32::try_from(index + 1).unwrap_or(u32::MAX),
-        offset: tree.start as u64,
-        line: tree.line,
+        game: u32::try_from(frame.games_before + index + 1).unwrap_or(u32::MAX),
+        offset: (frame.offset + tree.start) as u64,
+        line: frame.lines_before.saturating_add(tree.line),
     };
     let range = tree.start..tree.end;
     let open_trees = match tree.end_kind {
@@ -351,6 +386,7 @@ fn pending_tree(
             closing
         }
         TreeEnd::CutShort(open, line) => {
+            let line = frame.lines_before.saturating_add(line);
             let closing = open.closing_text();
             findings.push(Finding::new(
                 Code::Unclosed,
@@ -384,35 +420,42 @@ fn pending_tree(
 }
 
 /// Where a stray lies relative to the trees: "before game 1", "between games 2 and 3", "after
-/// game 7".
-fn placement(offset: usize, trees: &[Tree]) -> String {
+/// game 7". `trees` are those of the bytes at `frame`.
+fn placement(offset: usize, trees: &[Tree], frame: Frame) -> String {
     let after = trees.partition_point(|t| t.start < offset);
+    let n = frame.games_before + after;
     match after {
-        0 => "before game 1".to_owned(),
-        n if n == trees.len() => format!("after game {n}"),
-        n => format!("between games {n} and {}", n + 1),
+        0 if n == 0 => "before game 1".to_owned(),
+        a if a == trees.len() && frame.last => format!("after game {n}"),
+        _ => format!("between games {n} and {}", n + 1),
     }
 }
 
-fn stray_finding(stray: &Stray, trees: &[Tree], bytes: &[u8]) -> Finding {
+/// The finding for a stray of the bytes at `frame`, whose trees are `trees`.
+pub(super) fn stray_finding(stray: &Stray, trees: &[Tree], bytes: &[u8], frame: Frame) -> Finding {
+    let line = |line: u32| frame.lines_before.saturating_add(line);
     match *stray {
-        Stray::Junk { start, end, line } => Finding::new(
+        Stray::Junk { start, end, line: at } => Finding::new(
             Code::Junk,
             0,
             format!(
-                "{} byte{} outside any game tree, {}, at line {line} (byte {start}): {}",
+                "{} byte{} outside any game tree, {}, at line {} (byte {}): {}",
                 end - start,
                 if end - start == 1 { "" } else { "s" },
-                placement(start, trees),
+                placement(start, trees, frame),
+                line(at),
+                frame.offset + start,
                 quote(&bytes[start..end]),
             ),
         ),
-        Stray::ByteOrderMark { offset, line } => Finding::new(
+        Stray::ByteOrderMark { offset, line: at } => Finding::new(
             Code::ByteOrderMark,
             0,
             format!(
-                "a byte-order mark {}, at line {line} (byte {offset}): files joined together?",
-                placement(offset, trees)
+                "a byte-order mark {}, at line {} (byte {}): files joined together?",
+                placement(offset, trees, frame),
+                line(at),
+                frame.offset + offset
             ),
         ),
     }
@@ -436,7 +479,7 @@ fn quote(bytes: &[u8]) -> String {
     format!("`{quoted}`")
 }
 
-fn describe_no_game(bytes: &[u8]) -> String {
+pub(super) fn describe_no_game(bytes: &[u8]) -> String {
     if bytes.iter().all(u8::is_ascii_whitespace) {
         if bytes.is_empty() {
             "the file is empty".to_owned()

@@ -204,6 +204,16 @@ pub fn split_at_most(bytes: &[u8], from: usize, layout: ByteLayout, max_trees: u
     out.split
 }
 
+/// [`split`] for bytes that stop before the end of their file (a file read part by part):
+/// every tree, and no recovery of a tree still open at the end, which the caller carries on to
+/// the next part instead.
+pub fn split_unfinished(bytes: &[u8], from: usize, layout: ByteLayout) -> Split {
+    let mut out = Collector { split: Split::default(), max_trees: usize::MAX, last: None };
+    let mut lines = LineCounter::new(bytes);
+    scan_file(bytes, from.min(bytes.len()), layout, false, &mut lines, &mut out);
+    out.split
+}
+
 /// The splitter's output while it scans: trees kept up to the limit, then only counted.
 struct Collector {
     split: Split,

@@ -1,0 +1,605 @@
+//! Large files read part by part, so that memory does not grow with the size of a collection.
+//!
+//! [`split_source`](super::split_source) holds a whole file while its games wait to be read:
+//! a 70 MB collection costs 70 MB (and more while it is read). [`split_parts`] reads a file
+//! that [`super::sources`] left unread for its size ([`Source::large`]) [`PART_BYTES`] at a
+//! time and yields its games part by part, each part holding only its own bytes, so that a
+//! part is freed as soon as its games are read. The pipeline's memory is then bounded by the
+//! parts its batches still point into, whatever the size of the file.
+//!
+//! A part ends after the last game tree that closes inside it; whatever follows (a tree cut by
+//! the end of the part, the gap before the next tree) is carried into the next part, so every
+//! tree is split from its start in one piece, exactly as in a whole file. Game numbers, byte
+//! offsets and lines count from the start of the file, the `games` limit counts across parts,
+//! and a tree left open at the end of the file is recovered as in a whole file.
+//!
+//! The charset a file is split in, and the one its games fall back on, is decided on the
+//! first part (byte-order mark, the first `CA`, UTF-8), where a file read whole decides it on
+//! all its bytes. [`SplitParts::survey`], a first pass over the file in the same bounded
+//! memory, checks that the whole file would have been decided the same way (it is UTF-8
+//! throughout and its first `CA` is in the first part, or it has none); when it would not (a
+//! collection in a legacy charset, UTF-8 damaged past the first part), the file is read whole
+//! after all, so that the games read exactly as from a whole file. A UTF-16 file is read whole
+//! too (it is transcoded as a whole). The survey also gives the file's game count and its
+//! file-level findings (junk between games, byte-order marks) before its games, as a whole
+//! file does; the parts give those findings again with the games they follow.
+
+use std::fs::File;
+use std::io::Read;
+use std::sync::Arc;
+
+use encoding_rs::{Encoding, UTF_8};
+
+use super::ReadOptions;
+use super::charset::{self, FileCharset};
+use super::input::{LargeFile, Source};
+use super::pending::{self, FileText, Frame, PendingGame, SplitFile};
+use super::split::{self, Beyond, Split, TreeEnd};
+use crate::finding::{Code, Finding};
+
+/// Bytes read per part of a large file (512 KiB: about 400 professional games). A tree
+/// longer than a part makes its part as long as the tree.
+pub const PART_BYTES: usize = 512 << 10;
+
+/// The least read before the charset is decided (a byte-order mark, the start of UTF-16).
+const FIRST_PART_MIN: usize = 16;
+
+/// The games of a source, part by part: see the module documentation.
+pub fn split_parts(source: Source, options: &ReadOptions) -> SplitParts {
+    split_parts_of(source, options, PART_BYTES)
+}
+
+/// [`split_parts`] with parts of `part_bytes` bytes.
+fn split_parts_of(source: Source, options: &ReadOptions, part_bytes: usize) -> SplitParts {
+    let state = match source.large {
+        Some(large) => match File::open(&large.path) {
+            Ok(file) => {
+                let streamer = Streamer::new(source.name.clone(), file, options, part_bytes);
+                State::Streaming(Box::new(streamer), large)
+            }
+            Err(_) => State::Whole(Some(pending::split_source(
+                Source { name: source.name.clone(), bytes: source.bytes, large: Some(large) },
+                options,
+            ))),
+        },
+        None => State::Whole(Some(pending::split_source(source.clone(), options))),
+    };
+    SplitParts { name: source.name, options: options.clone(), part_bytes, state }
+}
+
+/// An iterator over the parts of a source, each a [`SplitFile`] holding the games of that part
+/// (numbered, placed and lined as in the whole file) and the file-level findings met in it.
+///
+/// A consumer that must know a file's game count and file-level findings before its games
+/// (the pipeline reports a source before its games) calls [`SplitParts::survey`] first.
+pub struct SplitParts {
+    name: String,
+    options: ReadOptions,
+    part_bytes: usize,
+    state: State,
+}
+
+enum State {
+    /// A source read whole: one part.
+    Whole(Option<SplitFile>),
+    /// A large file, read part by part.
+    Streaming(Box<Streamer>, LargeFile),
+    /// Every part was given.
+    Done,
+}
+
+impl SplitParts {
+    /// Whether the source is read part by part (else it comes as one part, as
+    /// [`super::split_source`] splits it).
+    pub fn is_streamed(&self) -> bool {
+        matches!(self.state, State::Streaming(..))
+    }
+
+    /// For a file read part by part: a first pass over the whole file, in the same bounded
+    /// memory, that counts its game trees (the pending games that stand for trees, as
+    /// [`PendingGame::has_tree`] says) and gathers its file-level findings (junk, byte-order
+    /// marks), in file order. The parts then give the games; their own file-level findings
+    /// repeat the survey's and can be left aside.
+    ///
+    /// `None` for a source read whole, including a large file whose charset its first part
+    /// does not decide as the whole file would (see the module documentation): such a file is
+    /// read whole when this returns, and comes as one part.
+    ///
+    /// The file is read twice; should it change in between, the parts tell what the second
+    /// reading found.
+    pub fn survey(&mut self) -> Option<(u64, Vec<Finding>)> {
+        let State::Streaming(_, large) = &self.state else { return None };
+        let file = match File::open(&large.path) {
+            Ok(file) => file,
+            Err(e) => {
+                return Some((0, vec![Finding::new(Code::Io, 0, format!("cannot read: {e}"))]));
+            }
+        };
+        let mut streamer = Streamer::new(self.name.clone(), file, &self.options, self.part_bytes);
+        let (mut games, mut findings) = (0u64, Vec::new());
+        while !streamer.finished {
+            let part = streamer.next_part();
+            games += part.games.iter().filter(|g| g.has_tree()).count() as u64;
+            findings.extend(part.findings);
+        }
+        if !streamer.charset_is_the_whole_files() {
+            let large = large.clone();
+            let source = Source {
+                name: self.name.clone(),
+                bytes: Ok(Arc::from(&[][..])),
+                large: Some(large),
+            };
+            self.state = State::Whole(Some(pending::split_source(source, &self.options)));
+            return None;
+        }
+        Some((games, findings))
+    }
+}
+
+impl Iterator for SplitParts {
+    type Item = SplitFile;
+
+    fn next(&mut self) -> Option<SplitFile> {
+        match &mut self.state {
+            State::Whole(split) => {
+                let split = split.take();
+                self.state = State::Done;
+                split
+            }
+            State::Streaming(streamer, _) => {
+                let part = streamer.next_part();
+                if streamer.finished {
+                    self.state = State::Done;
+                }
+                Some(part)
+            }
+            State::Done => None,
+        }
+    }
+}
+
+/// The state of a large file being read.
+struct Streamer {
+    name: String,
+    file: File,
+    /// Bytes to read per part ([`PART_BYTES`]).
+    part_bytes: usize,
+    options: ReadOptions,
+    /// Bytes read from the file so far.
+    read: u64,
+    /// The file has been read to its end.
+    eof: bool,
+    /// The file's bytes not yet handed out, from offset `frame.offset` on.
+    carry: Vec<u8>,
+    /// Where `carry` starts in the file, and the games before it.
+    frame: Frame,
+    /// The charset decided on the first part; `None` before it.
+    charset: Option<FileCharset>,
+    /// The first part, the charset was decided on, was the whole file.
+    charset_saw_all: bool,
+    /// Until the first part is given: where its text starts (past a byte-order mark) and the
+    /// findings about the file's start.
+    opening: (usize, Vec<Finding>),
+    /// Games kept so far (the `games` limit counts them).
+    kept: usize,
+    /// Trees beyond the `games` limit, counted across parts (offset and line in the file).
+    beyond: Option<Beyond>,
+    /// Every part was given.
+    finished: bool,
+    /// Whether every part handed out so far is UTF-8.
+    all_utf8: bool,
+    /// The charset the first `CA` of the parts handed out so far names, as
+    /// [`charset::declared_in`] reads it; `None` before one is found.
+    first_declared: Option<&'static Encoding>,
+}
+
+impl Streamer {
+    fn new(name: String, file: File, options: &ReadOptions, part_bytes: usize) -> Streamer {
+        Streamer {
+            name,
+            file,
+            part_bytes: part_bytes.max(1),
+            options: options.clone(),
+            read: 0,
+            eof: false,
+            carry: Vec::new(),
+            frame: Frame { offset: 0, lines_before: 0, games_before: 0, last: false },
+            charset: None,
+            charset_saw_all: false,
+            opening: (0, Vec::new()),
+            kept: 0,
+            beyond: None,
+            finished: false,
+            all_utf8: true,
+            first_declared: None,
+        }
+    }
+
+    /// After the last part: whether the charset decided on the first part is the one the
+    /// whole file would have been given (the file is UTF-8 throughout, and the first `CA` it
+    /// names, if any, was seen in the first part; with no `CA` and no encoding assumed, or
+    /// with UTF-8 named, or a UTF-8 byte-order mark, both decide UTF-8 with no fallback).
+    /// A UTF-16 file is read whole anyway.
+    fn charset_is_the_whole_files(&self) -> bool {
+        let Some(first) = &self.charset else { return true };
+        if first.utf16.is_some() || self.charset_saw_all {
+            return true;
+        }
+        let assumed = self.options.encoding.as_deref().and_then(charset::resolve_label);
+        let decided_utf8 =
+            first.utf8_bom || self.first_declared.or(assumed).is_none_or(|e| e == UTF_8);
+        self.all_utf8 && first.declared == self.first_declared && decided_utf8
+    }
+
+    /// Notes what the charset check needs to know of a part's bytes. Parts end at a tree's
+    /// closing parenthesis, so no character and no `CA[...]` value straddles two parts.
+    fn witness(&mut self, bytes: &[u8]) {
+        self.all_utf8 &= std::str::from_utf8(bytes).is_ok();
+        if self.first_declared.is_none() {
+            self.first_declared = charset::declared_in(bytes);
+        }
+    }
+
+    /// Reads until `carry` holds at least `want` bytes or the file ends.
+    fn fill(&mut self, want: usize) -> Result<(), Finding> {
+        let limit = self.options.limits.max_file_size;
+        while !self.eof && self.carry.len() < want {
+            let room = (want - self.carry.len()) as u64;
+            let allowed = limit.saturating_add(1).saturating_sub(self.read);
+            let got = (&mut self.file)
+                .take(room.min(allowed))
+                .read_to_end(&mut self.carry)
+                .map_err(|e| Finding::new(Code::Io, 0, format!("cannot read: {e}")))?;
+            self.read += got as u64;
+            if self.read > limit {
+                return Err(Finding::new(
+                    Code::Limit,
+                    0,
+                    format!(
+                        "more than the size limit of {limit} bytes (the file grew while it was read)"
+                    ),
+                ));
+            }
+            if got == 0 {
+                self.eof = true;
+            }
+        }
+        Ok(())
+    }
+
+    /// The next part. Sets `finished` with the last.
+    fn next_part(&mut self) -> SplitFile {
+        // The first part decides the charset: at least a few bytes for a byte-order mark.
+        let mut want = self.part_bytes.max(FIRST_PART_MIN);
+        loop {
+            if let Err(finding) = self.fill(want) {
+                return self.fail(finding);
+            }
+            if self.charset.is_none() {
+                // A part may end inside a character: judge the UTF-8 up to the last whole one.
+                let whole = match std::str::from_utf8(&self.carry) {
+                    Err(e) if e.error_len().is_none() && !self.eof => e.valid_up_to(),
+                    _ => self.carry.len(),
+                };
+                let first: Arc<[u8]> = Arc::from(&self.carry[..whole]);
+                let prepared = charset::prepare(first, &self.options);
+                if prepared.charset.utf16.is_some() {
+                    // Transcoded as a whole: read the rest and split the file whole.
+                    return self.whole();
+                }
+                self.charset = Some(prepared.charset);
+                self.charset_saw_all = self.eof;
+                self.opening = (prepared.start, prepared.findings);
+            }
+            if let Some(part) = self.part() {
+                return part;
+            }
+            // No tree closes in what is in hand: read on, doubling, so that a tree of any
+            // length is scanned a bounded number of times over.
+            want = (self.carry.len() + self.part_bytes).max(2 * self.carry.len());
+        }
+    }
+
+    /// Splits what is in hand from `from`; `None` when no tree closes in it before the end of
+    /// the file (more must be read).
+    fn part(&mut self) -> Option<SplitFile> {
+        let from = self.opening.0;
+        let charset = self.charset.clone().unwrap_or_else(pending::empty_charset);
+        let layout = charset.layout;
+        let last = self.eof;
+        let split = if last {
+            let remaining = usize::try_from(self.options.limits.max_games_per_file)
+                .unwrap_or(usize::MAX)
+                .saturating_sub(self.kept);
+            let remaining = if self.beyond.is_some() { 0 } else { remaining };
+            split::split_at_most(&self.carry, from, layout, remaining)
+        } else {
+            split::split_unfinished(&self.carry, from, layout)
+        };
+        // Where this part ends: the end of the file, or past the last tree closed in it.
+        let cut = if last {
+            self.carry.len()
+        } else {
+            let closed = split.trees.iter().rev().find(|t| t.end_kind == TreeEnd::Closed)?;
+            closed.end
+        };
+        let bytes: Arc<[u8]> = Arc::from(&self.carry[..cut]);
+        self.witness(&bytes);
+        let file = Arc::new(FileText { bytes, charset });
+        let frame = Frame { last, ..self.frame };
+        let mut findings = std::mem::take(&mut self.opening.1);
+        self.opening.0 = 0;
+        if last && self.kept == 0 && self.beyond.is_none() && self.frame.offset == 0 {
+            if split.trees.is_empty() && split.beyond.is_none() {
+                // No game in the whole file: one stand-in, as for a file read whole.
+                let text = &file.bytes[from.min(file.bytes.len())..];
+                let finding = Finding::new(Code::NoGame, 0, pending::describe_no_game(text));
+                self.finished = true;
+                self.carry = Vec::new();
+                return Some(SplitFile {
+                    games: vec![pending::stand_in(&self.name, file, finding)],
+                    findings,
+                });
+            }
+        }
+        let mut games = Vec::new();
+        let trees: Vec<_> = split.trees.iter().filter(|t| t.start < cut).cloned().collect();
+        let max_kept =
+            usize::try_from(self.options.limits.max_games_per_file).unwrap_or(usize::MAX);
+        let mut kept_here = 0;
+        let beyond_before = self.beyond.is_some();
+        for (i, tree) in trees.iter().enumerate() {
+            if self.beyond.is_none() && self.kept < max_kept {
+                games.push(pending::pending_tree(
+                    &self.name,
+                    &file,
+                    i,
+                    tree,
+                    &self.options.limits,
+                    frame,
+                ));
+                self.kept += 1;
+                kept_here += 1;
+            } else {
+                self.count_beyond(tree.start, tree.line);
+            }
+        }
+        // Junk is reported up to the first tree not kept, as in a whole file.
+        let first_beyond_here = trees.get(kept_here).map(|t| t.start);
+        let strays_until = match first_beyond_here {
+            _ if beyond_before => 0,
+            Some(start) => start,
+            None => cut,
+        };
+        let kept_trees = &trees[..kept_here];
+        // A whole file places junk before the first tree not kept "after" the last one kept.
+        let stray_frame = Frame { last: last || first_beyond_here.is_some(), ..frame };
+        findings.extend(
+            split
+                .strays
+                .iter()
+                .filter(|s| stray_start(s) < strays_until)
+                .map(|s| pending::stray_finding(s, kept_trees, &file.bytes, stray_frame)),
+        );
+        if last {
+            self.finish_limit(&split, frame, &file, &mut games);
+            self.finished = true;
+            self.carry = Vec::new();
+        } else {
+            let newlines = memchr::memchr_iter(b'\n', &self.carry[..cut]).count();
+            self.frame.lines_before =
+                self.frame.lines_before.saturating_add(u32::try_from(newlines).unwrap_or(u32::MAX));
+            self.frame.offset += cut;
+            self.carry.drain(..cut);
+        }
+        self.frame.games_before = self.kept;
+        Some(SplitFile { games, findings })
+    }
+
+    /// Counts a tree beyond the `games` limit (`start` and `line` in the current part).
+    fn count_beyond(&mut self, start: usize, line: u32) {
+        match &mut self.beyond {
+            Some(beyond) => beyond.count += 1,
+            None => {
+                self.beyond = Some(Beyond {
+                    count: 1,
+                    start: self.frame.offset + start,
+                    line: self.frame.lines_before.saturating_add(line),
+                })
+            }
+        }
+    }
+
+    /// At the end of the file: the trees `split_at_most` counted beyond the limit, and the one
+    /// pending game that reports every tree beyond it.
+    fn finish_limit(
+        &mut self,
+        split: &Split,
+        frame: Frame,
+        file: &Arc<FileText>,
+        games: &mut Vec<PendingGame>,
+    ) {
+        if let Some(found) = split.beyond {
+            match &mut self.beyond {
+                Some(beyond) => beyond.count += found.count,
+                None => {
+                    self.beyond = Some(Beyond {
+                        count: found.count,
+                        start: frame.offset + found.start,
+                        line: frame.lines_before.saturating_add(found.line),
+                    })
+                }
+            }
+        }
+        if let Some(beyond) = self.beyond {
+            games.push(pending::beyond_limit(
+                &self.name,
+                file,
+                self.kept,
+                beyond,
+                &self.options.limits,
+            ));
+        }
+    }
+
+    /// The rest of the file read and split whole (a UTF-16 file).
+    fn whole(&mut self) -> SplitFile {
+        self.finished = true;
+        let rest = self.fill(usize::MAX);
+        let bytes = std::mem::take(&mut self.carry);
+        let source =
+            Source { name: self.name.clone(), bytes: rest.map(|()| Arc::from(bytes)), large: None };
+        pending::split_source(source, &self.options)
+    }
+
+    /// A read error: what was read is lost, the file is one game that says why (or, after
+    /// games were given, a file-level finding).
+    fn fail(&mut self, finding: Finding) -> SplitFile {
+        self.finished = true;
+        self.carry = Vec::new();
+        if self.kept == 0 && self.frame.offset == 0 {
+            pending::split_source(Source::read(self.name.clone(), Err(finding)), &self.options)
+        } else {
+            SplitFile { games: Vec::new(), findings: vec![finding] }
+        }
+    }
+}
+
+fn stray_start(stray: &split::Stray) -> usize {
+    match *stray {
+        split::Stray::Junk { start, .. } => start,
+        split::Stray::ByteOrderMark { offset, .. } => offset,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::record::{Limits, split_file};
+
+    /// What a pending game is, as far as the reports go: where, which bytes, how many trees,
+    /// and the record it reads into.
+    fn describe(game: &PendingGame, options: &ReadOptions) -> String {
+        format!(
+            "{:?} trees={} has_tree={} bytes={:?}\n{:?}",
+            game.location,
+            game.trees(),
+            game.has_tree(),
+            String::from_utf8_lossy(game.bytes()),
+            game.read(options)
+        )
+    }
+
+    /// Reading `text` part by part (parts of `part_bytes`) gives the games and the file-level
+    /// findings of reading it whole. Returns whether it was read part by part (else the
+    /// survey found its charset undecided by its first part, and it was read whole).
+    fn same_as_whole(text: &[u8], part_bytes: usize, options: &ReadOptions) -> bool {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("c.sgf");
+        std::fs::write(&path, text).unwrap();
+        let whole = split_file("c.sgf", Arc::from(text), options);
+        let large = LargeFile { path, size: text.len() as u64 };
+        let source =
+            Source { name: "c.sgf".into(), bytes: Ok(Arc::from(&[][..])), large: Some(large) };
+        let mut parts = split_parts_of(source, options, part_bytes);
+        assert!(parts.is_streamed());
+        let show = |f: &[Finding]| f.iter().map(|f| f.to_string()).collect::<Vec<_>>();
+        let surveyed = parts.survey();
+        if let Some((games, findings)) = &surveyed {
+            let want_games = whole.games.iter().filter(|g| g.has_tree()).count() as u64;
+            assert_eq!(*games, want_games, "game count, parts of {part_bytes}");
+            assert_eq!(show(findings), show(&whole.findings), "findings, parts of {part_bytes}");
+        } else {
+            assert!(!parts.is_streamed());
+        }
+        let mut streamed = Vec::new();
+        let mut part_findings = Vec::new();
+        for part in parts {
+            streamed.extend(part.games);
+            part_findings.extend(part.findings);
+        }
+        assert_eq!(show(&part_findings), show(&whole.findings), "parts of {part_bytes}");
+        let mine: Vec<String> = streamed.iter().map(|g| describe(g, options)).collect();
+        let theirs: Vec<String> = whole.games.iter().map(|g| describe(g, options)).collect();
+        assert_eq!(mine.len(), theirs.len(), "games, parts of {part_bytes}");
+        for (m, t) in mine.iter().zip(&theirs) {
+            assert_eq!(m, t, "parts of {part_bytes}");
+        }
+        surveyed.is_some()
+    }
+
+    fn check(text: &[u8], options: &ReadOptions) {
+        for part_bytes in [1, 7, 40, 333, 4096, 1 << 20] {
+            assert!(same_as_whole(text, part_bytes, options), "read whole, parts of {part_bytes}");
+        }
+    }
+
+    #[test]
+    fn collections_read_part_by_part_read_as_whole_files() {
+        let options = ReadOptions::default();
+        let manifest = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut read = 0;
+        for folder in ["corpus/cases/collections", "corpus/generated/collections"] {
+            let Ok(entries) = std::fs::read_dir(manifest.join(folder)) else { continue };
+            let mut paths: Vec<_> = entries.flatten().map(|e| e.path()).collect();
+            paths.sort();
+            for path in paths {
+                let bytes = std::fs::read(&path).unwrap();
+                for part_bytes in [7, 333, 4096] {
+                    same_as_whole(&bytes, part_bytes, &options);
+                }
+                read += 1;
+            }
+        }
+        assert!(read >= 5, "{read} collections");
+    }
+
+    #[test]
+    fn junk_byte_order_marks_and_broken_trees_are_placed_as_in_the_whole_file() {
+        let options = ReadOptions::default();
+        check(b"junk before\n(;GM[1];B[aa])\n\xEF\xBB\xBF(;GM[1]C[a ) ( ; \\] b];W[bb])more junk\n(;B[cc])", &options);
+        check(b"\xEF\xBB\xBF(;GM[1];B[aa])(;W[bb]", &options);
+        check(b"(;GM[1];B[aa]\n(;GM[1]PB[x];W[bb])\n(;GM[1]PB[y];B[cc])", &options);
+        check(b"(;B[aa])\n;GM[1]FF[4]AP[foxwq];B[pd])\n(\nPB[sina];B[dd])", &options);
+        check(b"nothing but junk here", &options);
+        check(b"   \n  ", &options);
+        check(b"(;C[a value that never ends", &options);
+    }
+
+    #[test]
+    fn a_file_whose_charset_its_first_part_does_not_decide_is_read_whole() {
+        let options = ReadOptions::default();
+        // GBK after a UTF-8 start: the whole file is detected as a legacy charset.
+        let gbk = b"(;GM[1]PB[\xC0\xEE\xCA\xC0\xCA\xAF]PW[\xB9\xC5\xC1\xA6];B[aa])";
+        let mut late_legacy = b"(;GM[1]PB[Lee];B[aa])\n".repeat(20);
+        late_legacy.extend_from_slice(gbk);
+        // A `CA` first named past the first part.
+        let mut late_ca = b"(;GM[1]PB[x];B[aa])\n".repeat(20);
+        late_ca.extend_from_slice(b"(;GM[1]CA[GB2312]PB[y];B[bb])");
+        // UTF-8 throughout with its `CA` in the first part: read part by part.
+        let mut early_ca = b"(;GM[1]CA[UTF-8]PB[\xE6\x9D\x8E];B[aa])\n".to_vec();
+        early_ca.extend_from_slice(&b"(;GM[1]PB[\xE5\x8F\xA4];B[bb])\n".repeat(20));
+        for part_bytes in [40, 333] {
+            assert!(!same_as_whole(&late_legacy, part_bytes, &options));
+            assert!(!same_as_whole(&late_ca, part_bytes, &options));
+            assert!(same_as_whole(&early_ca, part_bytes, &options));
+        }
+        // One part holding the whole file decides as the whole file.
+        assert!(same_as_whole(&late_legacy, 1 << 20, &options));
+    }
+
+    #[test]
+    fn the_games_limit_counts_across_parts() {
+        let mut text = Vec::new();
+        for i in 0..12 {
+            text.extend_from_slice(format!("(;GM[1]PB[p{i}];B[aa])x\n").as_bytes());
+        }
+        for max in [0, 1, 3, 11, 12, 13] {
+            let options = ReadOptions {
+                limits: Limits { max_games_per_file: max, ..Limits::default() },
+                ..ReadOptions::default()
+            };
+            check(&text, &options);
+        }
+    }
+}
