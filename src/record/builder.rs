@@ -273,6 +273,7 @@ impl GameBuilder {
     }
 
     /// Starts the next node of the main line (the first call starts the root).
+    #[inline]
     pub fn node(&mut self) {
         if self.node.is_some() {
             self.close_node();
@@ -282,12 +283,54 @@ impl GameBuilder {
         self.node_ids.clear();
         self.node_moves = 0;
         self.node_colours = [false; 2];
-        self.node_setup.reset();
+        if self.node_setup.present {
+            // Only a node with setup fills these (and sets `present`).
+            self.node_setup.reset();
+        }
         self.node_markup = None;
         self.node_mixed_reported = false;
     }
 
+    /// A node holding one move and nothing else (`;B[pd]`, `;W[]`): the same as [`node`]
+    /// followed by [`property`] with `B` or `W` and the move's value, in one call. The reader's
+    /// commonest node by far; `move_nodes_are_nodes_with_one_move` checks the two agree.
+    ///
+    /// [`node`]: GameBuilder::node
+    /// [`property`]: GameBuilder::property
+    #[inline]
+    pub fn move_node(&mut self, colour: Color, mv: Move) {
+        self.node();
+        let Some(node) = self.node else { return };
+        if self.not_go.is_some() && node > 0 {
+            // Nothing after the root of a game that is not Go is read.
+            return;
+        }
+        // A fresh node: no identifier met before, no other colour, no setup, nothing to report.
+        self.node_ids.push(NodeId::of(if colour == Color::Black { "B" } else { "W" }));
+        self.node_colours[colour.index()] = true;
+        self.moves.push(RecordedMove { color: colour, mv, node });
+        self.node_moves = 1;
+    }
+
+    #[inline]
     fn close_node(&mut self) {
+        if !self.node_setup.present
+            && self.node_markup.is_none()
+            && self.findings.len() == self.node_first_finding
+        {
+            // Nothing but moves in the node (nearly always): what the general case below comes
+            // to for such a node.
+            if self.node_moves > 0 {
+                self.last_markup = None;
+            }
+            self.moves_before_node += self.node_moves;
+            return;
+        }
+        self.close_any_node();
+    }
+
+    #[inline(never)]
+    fn close_any_node(&mut self) {
         let Some(node) = self.node else { return };
         if self.node_setup.present {
             let mut placements = Vec::new();
@@ -1249,6 +1292,52 @@ mod tests {
                 general.push(g);
             }
             assert_eq!(build(&plain), build(&general), "{plain:?}");
+        }
+    }
+
+    /// [`GameBuilder::move_node`] is [`GameBuilder::node`] then one move property, whatever
+    /// came before: setup, markup, findings, games that are not Go.
+    #[test]
+    fn move_nodes_are_nodes_with_one_move() {
+        let location = GameLocation { source: "t.sgf".into(), game: 1, offset: 0, line: 1 };
+        let encoding = TextEncoding { name: "UTF-8", origin: CharsetOrigin::Utf8, replaced: false };
+        let mut state = 0x6d6f_7665_u64;
+        let mut next = |n: u64| {
+            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (state >> 33) % n
+        };
+        let others: [(&str, &[&str]); 7] = [
+            ("AB", &["aa"]),
+            ("PL", &["W"]),
+            ("TB", &["cc"]),
+            ("KM", &["6.5"]),
+            ("GM", &["2"]),
+            ("W", &["zz9"]),
+            ("B", &["dd"]),
+        ];
+        let moves =
+            [(Color::Black, "pd"), (Color::White, "dd"), (Color::Black, ""), (Color::White, "tt")];
+        for _ in 0..2_000 {
+            let mut one = GameBuilder::new(location.clone(), encoding);
+            let mut two = GameBuilder::new(location.clone(), encoding);
+            for _ in 0..1 + next(8) {
+                if next(2) == 0 {
+                    let (colour, value) = moves[next(moves.len() as u64) as usize];
+                    let mv = plain_move(value).expect("a plain move");
+                    one.move_node(colour, mv);
+                    two.node();
+                    two.property(if colour == Color::Black { "B" } else { "W" }, &[value]);
+                } else {
+                    one.node();
+                    two.node();
+                    for _ in 0..next(3) {
+                        let (id, values) = others[next(others.len() as u64) as usize];
+                        one.property(id, values);
+                        two.property(id, values);
+                    }
+                }
+            }
+            assert_eq!(one.finish(ReadStatus::Fast), two.finish(ReadStatus::Fast));
         }
     }
 }

@@ -58,6 +58,7 @@ use memchr::memchr2;
 use super::builder::GameBuilder;
 use super::sgf::MAX_GAME_NODES;
 use super::{GameLocation, GameRecord, ReadOptions, ReadStatus, TextEncoding};
+use crate::rules::{Color, Move, Point};
 
 /// Why the fast reader left a game to sgf-parse.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -205,6 +206,11 @@ impl FastReader {
             match lexer.peek() {
                 Some(b';') => {
                     lexer.node();
+                    if let Some((colour, mv)) = lexer.move_node() {
+                        builder.move_node(colour, mv);
+                        root = false;
+                        continue;
+                    }
                     builder.node();
                     let mut gm = false;
                     while let Some(at) = lexer.identifier()? {
@@ -364,6 +370,39 @@ impl Lexer<'_> {
         self.skip_space();
     }
 
+    /// Just after a node's `;`: a node holding one move and nothing else (`B[pd]` or `W[]`,
+    /// then the next node, a variation or the end of the tree), read whole; `None` (the
+    /// lexer unmoved) for anything else.
+    #[inline]
+    fn move_node(&mut self) -> Option<(Color, Move)> {
+        let rest = &self.bytes[self.pos..];
+        let colour = match rest.first() {
+            Some(b'B') => Color::Black,
+            Some(b'W') => Color::White,
+            _ => return None,
+        };
+        let (mv, len) = match rest.get(1..5) {
+            Some(&[b'[', b']', ..]) => (Move::Pass, 3),
+            Some(&[b'[', x, y, b']']) => {
+                let (x, y) = (letter(x)?, letter(y)?);
+                (Move::Play(Point::new(x, y)), 5)
+            }
+            _ => match rest.get(1..3) {
+                Some(b"[]") => (Move::Pass, 3),
+                _ => return None,
+            },
+        };
+        let mut end = self.pos + len;
+        while end < self.bytes.len() && self.bytes[end].is_ascii_whitespace() {
+            end += 1;
+        }
+        if !matches!(self.bytes.get(end), Some(b';' | b'(' | b')')) {
+            return None;
+        }
+        self.pos = end;
+        Some((colour, mv))
+    }
+
     /// At `(`: a variation must start with a node.
     fn open(&mut self) -> Result<(), Stop> {
         self.pos += 1;
@@ -444,6 +483,16 @@ impl Lexer<'_> {
                 None => return Err((Decline::Structure, self.pos)),
             }
         }
+    }
+}
+
+/// A coordinate letter as sgf-parse reads it (`a`-`z`: 0-25, `A`-`Z`: 26-51).
+#[inline]
+fn letter(c: u8) -> Option<u8> {
+    match c {
+        b'a'..=b'z' => Some(c - b'a'),
+        b'A'..=b'Z' => Some(c - b'A' + 26),
+        _ => None,
     }
 }
 
