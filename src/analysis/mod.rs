@@ -6,6 +6,7 @@
 
 pub mod agreement;
 pub mod dead_stones;
+pub mod dedupe;
 pub mod replay;
 pub mod scoring;
 

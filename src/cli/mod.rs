@@ -11,12 +11,16 @@
 //! - [`show`]: one position as a board diagram;
 //! - [`rules`]: the ruleset presets;
 //! - [`codes`]: the finding codes;
+//! - [`dedupe`]: groups of duplicate games into `duplicates.csv`;
+//! - [`clean`]: a cleaned copy of a corpus with a manifest;
 //! - [`args`]: option groups the reading commands share; [`session`]: what they share at run time.
 
 pub mod args;
 pub mod audit;
 pub mod check;
+pub mod clean;
 pub mod codes;
+pub mod dedupe;
 pub mod rules;
 pub mod score;
 pub mod session;
@@ -68,6 +72,12 @@ pub enum Command {
     Rules(rules::Args),
     /// List the finding codes with their severity and meaning.
     Codes(codes::Args),
+    /// Find duplicate games (rotated, mirrored, truncated, other metadata) into
+    /// duplicates.csv.
+    Dedupe(dedupe::Args),
+    /// Write a cleaned copy of the games (UTF-8, normalised RE/KM/HA/AB) into a new folder,
+    /// with a manifest of every input game.
+    Clean(clean::Args),
 }
 
 /// Runs a parsed command line; the exit status when it ran (0, or 130 after Ctrl-C).
@@ -84,6 +94,8 @@ pub fn run(cli: Cli) -> io::Result<u8> {
         }
         Command::Rules(args) => print_to_stdout(|out| rules::run(&args, out)),
         Command::Codes(args) => print_to_stdout(|out| codes::run(&args, out)),
+        Command::Dedupe(args) => dedupe::run(&args),
+        Command::Clean(args) => clean::run(&args),
     }
 }
 

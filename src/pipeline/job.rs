@@ -146,7 +146,7 @@ fn crashed_game(job: &Job, location: GameLocation, message: String) -> GameRepor
     GameReport::new(&record, &analysis, &job.analysis.rulesets, job.guard)
 }
 
-fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
+pub(crate) fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
     if let Some(s) = panic.downcast_ref::<&str>() {
         (*s).to_owned()
     } else if let Some(s) = panic.downcast_ref::<String>() {

@@ -8,6 +8,7 @@
 //!
 //! - [`job`]: what to read and compute, and [`run_job`], which runs it and hands over rows;
 //! - [`engine`]: the reader thread, the bounded channel and the ordered parallel batches;
+//! - [`map`]: [`map_games`], any per-game work (dedupe keys, rewritten games) on the same engine;
 //! - [`interrupt`]: Ctrl-C as a flag;
 //! - [`progress`]: the progress line on standard error.
 //!
@@ -17,10 +18,12 @@
 pub mod engine;
 pub mod interrupt;
 pub mod job;
+pub mod map;
 pub mod progress;
 mod sources;
 
 pub use engine::{BatchLimits, Completion, Engine, Feeder};
 pub use interrupt::{INTERRUPTED_EXIT_CODE, Interrupt};
 pub use job::{Job, Processed, Shard, SourceReport, run_job};
+pub use map::{Mapped, map_games};
 pub use progress::Progress;

@@ -136,29 +136,12 @@ pub fn read_game_fast(
     })
 }
 
-/// One value of the main line: its bytes in the trimmed text (without brackets) and whether it
-/// holds a `\`.
-#[derive(Clone, Debug)]
-struct Value {
-    range: Range<usize>,
-    escaped: bool,
-}
-
-/// What the first pass found on the main line, in text order.
-#[derive(Clone, Debug)]
-enum Item {
-    /// A node starts.
-    Node,
-    /// A property: identifier as written (letters, then any whitespace before `[`), and its
-    /// values, a range of [`FastReader::values`].
-    Property { identifier: Range<usize>, values: Range<usize> },
-}
-
 /// The fast reader's buffers. Held per thread by [`read_game_fast`]; a caller that prefers to
 /// own them (a benchmark, a worker of its own) can hold one and call [`FastReader::read`].
 #[derive(Debug, Default)]
 pub struct FastReader {
-    items: Vec<Item>,
+    /// The values of a property with several values or escapes: where each lies in the text,
+    /// and whether it holds a `\`.
     values: Vec<Value>,
     /// Unescaped values of the property being fed.
     unescaped: String,
@@ -166,8 +149,24 @@ pub struct FastReader {
     slices: Vec<&'static str>,
 }
 
-/// Where a lexer stopped, and why.
+/// A value of a property with several values or escapes.
+#[derive(Debug)]
+struct Value {
+    /// Where it lies in the text, brackets excluded.
+    raw: Range<usize>,
+    /// Whether it holds a `\`; if so, where its unescaped text ends in
+    /// [`FastReader::unescaped`] (it starts where the previous escaped value's ends).
+    unescaped_end: Option<usize>,
+}
+
+/// Where the reader stopped, and why.
 type Stop = (Decline, usize);
+
+/// Moves to make room for before reading: a move takes at least six bytes (`;B[pd]`), so
+/// this never reserves much more than the game needs (capped for long commented games).
+fn expected_moves(text: &str) -> usize {
+    (text.len() / 6).min(1024)
+}
 
 impl FastReader {
     /// Reads `text` (one game tree) into a record, or declines. See [`read_game_fast`].
@@ -178,21 +177,18 @@ impl FastReader {
         encoding: TextEncoding,
     ) -> Result<GameRecord, Declined> {
         let text = text.trim();
-        self.items.clear();
-        self.values.clear();
-        let moves = match self.scan(text.as_bytes()) {
-            Ok(moves) => moves,
-            Err((reason, offset)) => return Err(Declined { location, reason, offset }),
-        };
         let mut builder = GameBuilder::new(location, encoding);
-        builder.reserve_moves(moves);
-        self.feed(text, &mut builder);
-        Ok(builder.finish(ReadStatus::Fast))
+        builder.reserve_moves(expected_moves(text));
+        match self.read_tree(text, &mut builder) {
+            Ok(()) => Ok(builder.finish(ReadStatus::Fast)),
+            Err((reason, offset)) => Err(Declined { location: builder.abandon(), reason, offset }),
+        }
     }
 
-    /// The first pass: checks the whole text against the subset and records the main line.
-    /// Returns the number of `B` and `W` properties on the main line (to size the move list).
-    fn scan(&mut self, bytes: &[u8]) -> Result<usize, Stop> {
+    /// One pass over the text: the main line goes to the builder as it is met, the other
+    /// variations are lexed only; anything outside the subset stops the reading.
+    fn read_tree(&mut self, text: &str, builder: &mut GameBuilder) -> Result<(), Stop> {
+        let bytes = text.as_bytes();
         let mut lexer = Lexer { bytes, pos: 0, nodes: 0 };
         if lexer.peek() != Some(b'(') {
             return Err((Decline::Opening, 0));
@@ -204,29 +200,28 @@ impl FastReader {
         }
         // The main line: node sequences, entering the first variation at each level.
         let mut depth = 1usize;
-        let mut moves = 0usize;
         let mut root = true;
         loop {
             match lexer.peek() {
                 Some(b';') => {
-                    lexer.node()?;
-                    self.items.push(Item::Node);
-                    let mut gm = 0;
-                    while let Some(property) = lexer.property(&mut self.values)? {
-                        let id = &bytes[property.identifier.clone()];
-                        if root && id == b"GM" {
-                            gm += 1;
-                            let values = &self.values[property.values.clone()];
-                            let one = matches!(values, [v] if &bytes[v.range.clone()] == b"1");
-                            if gm > 1 || !one {
-                                return Err((Decline::GameType, property.identifier.start));
+                    lexer.node();
+                    builder.node();
+                    let mut gm = false;
+                    while let Some(at) = lexer.identifier()? {
+                        let identifier = &text[at.clone()];
+                        if root && identifier == "GM" {
+                            // sgf-parse reads any other GM as another game or as an error.
+                            let one = bytes.get(lexer.pos..lexer.pos + 3) == Some(b"[1]")
+                                && bytes[lexer.pos + 3..]
+                                    .iter()
+                                    .find(|b| !b.is_ascii_whitespace())
+                                    .is_none_or(|&b| b != b'[');
+                            if gm || !one {
+                                return Err((Decline::GameType, at.start));
                             }
+                            gm = true;
                         }
-                        moves += usize::from(id == b"B" || id == b"W");
-                        self.items.push(Item::Property {
-                            identifier: property.identifier,
-                            values: property.values,
-                        });
+                        self.feed_property(&mut lexer, text, identifier, builder)?;
                     }
                     root = false;
                 }
@@ -241,14 +236,13 @@ impl FastReader {
             }
         }
         // The main line ends at this `)`: close its level, then lex the remaining variations
-        // of every level without recording them.
+        // of every level without reading them.
         lexer.pos += 1;
         lexer.skip_space();
         depth -= 1;
-        let mut scratch = Vec::new();
         while depth > 0 {
             match lexer.peek() {
-                Some(b'(') => lexer.skip_variation(&mut scratch)?,
+                Some(b'(') => lexer.skip_variation()?,
                 Some(b')') => {
                     lexer.pos += 1;
                     lexer.skip_space();
@@ -263,48 +257,56 @@ impl FastReader {
         if lexer.nodes > MAX_GAME_NODES {
             return Err((Decline::TooManyNodes, 0));
         }
-        Ok(moves)
+        Ok(())
     }
 
-    /// The second pass: the recorded main line, node by node, to the interpreter.
-    fn feed(&mut self, text: &str, builder: &mut GameBuilder) {
-        for item in &self.items {
-            match item {
-                Item::Node => builder.node(),
-                Item::Property { identifier, values } => {
-                    let values = &self.values[values.clone()];
-                    let identifier = &text[identifier.clone()];
-                    match values {
-                        // The common case: one value, no escape, borrowed from the text.
-                        [v] if !v.escaped => {
-                            builder.property(identifier, &[&text[v.range.clone()]]);
-                        }
-                        _ => {
-                            // Unescaped values go to one buffer; then every value is a slice
-                            // of the text or of that buffer.
-                            self.unescaped.clear();
-                            for v in values.iter().filter(|v| v.escaped) {
-                                unescape_into(&text[v.range.clone()], &mut self.unescaped);
-                            }
-                            let mut slices = recycle(std::mem::take(&mut self.slices));
-                            let mut at = 0;
-                            for v in values {
-                                let raw = &text[v.range.clone()];
-                                if v.escaped {
-                                    let len = unescaped_len(raw);
-                                    slices.push(&self.unescaped[at..at + len]);
-                                    at += len;
-                                } else {
-                                    slices.push(raw);
-                                }
-                            }
-                            builder.property(identifier, &slices);
-                            self.slices = recycle(slices);
-                        }
-                    }
+    /// Lexes the values of the property whose identifier was just read and hands the property
+    /// to the builder, values unescaped.
+    #[inline]
+    fn feed_property(
+        &mut self,
+        lexer: &mut Lexer<'_>,
+        text: &str,
+        identifier: &str,
+        builder: &mut GameBuilder,
+    ) -> Result<(), Stop> {
+        let (first, escaped) = lexer.value()?;
+        if !escaped && lexer.peek() != Some(b'[') {
+            // The common case: one value, no escape, borrowed from the text.
+            builder.property(identifier, &[&text[first]]);
+            return Ok(());
+        }
+        // Escaped values are unescaped into one buffer; then every value is a slice of the
+        // text or of that buffer.
+        self.values.clear();
+        self.unescaped.clear();
+        let mut value = (first, escaped);
+        loop {
+            let (raw, escaped) = value;
+            let unescaped_end = escaped.then(|| {
+                unescape_into(&text[raw.clone()], &mut self.unescaped);
+                self.unescaped.len()
+            });
+            self.values.push(Value { raw, unescaped_end });
+            if lexer.peek() != Some(b'[') {
+                break;
+            }
+            value = lexer.value()?;
+        }
+        let mut slices = recycle(std::mem::take(&mut self.slices));
+        let mut start = 0;
+        for value in &self.values {
+            match value.unescaped_end {
+                Some(end) => {
+                    slices.push(&self.unescaped[start..end]);
+                    start = end;
                 }
+                None => slices.push(&text[value.raw.clone()]),
             }
         }
+        builder.property(identifier, &slices);
+        self.slices = recycle(slices);
+        Ok(())
     }
 }
 
@@ -334,41 +336,6 @@ fn unescape_into(raw: &str, out: &mut String) {
     out.push_str(rest);
 }
 
-/// The length in bytes of `raw` once unescaped by [`unescape_into`].
-fn unescaped_len(raw: &str) -> usize {
-    let bytes = raw.as_bytes();
-    let mut len = 0;
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] == b'\\' {
-            i += 1;
-            if i >= bytes.len() {
-                break;
-            }
-        }
-        // Copy one whole character.
-        let width = utf8_width(bytes[i]);
-        len += width;
-        i += width;
-    }
-    len
-}
-
-fn utf8_width(first: u8) -> usize {
-    match first {
-        0x00..=0x7F => 1,
-        0xC0..=0xDF => 2,
-        0xE0..=0xEF => 3,
-        _ => 4,
-    }
-}
-
-/// A property found by the lexer: identifier bytes and its values' range in the value list.
-struct Found {
-    identifier: Range<usize>,
-    values: Range<usize>,
-}
-
 /// The byte-level lexer over the trimmed text.
 struct Lexer<'t> {
     bytes: &'t [u8],
@@ -391,11 +358,10 @@ impl Lexer<'_> {
 
     /// At `;`: a node starts.
     #[inline]
-    fn node(&mut self) -> Result<(), Stop> {
+    fn node(&mut self) {
         self.nodes += 1;
         self.pos += 1;
         self.skip_space();
-        Ok(())
     }
 
     /// At `(`: a variation must start with a node.
@@ -408,10 +374,10 @@ impl Lexer<'_> {
         Ok(())
     }
 
-    /// The next property of the node, if a letter follows; its values are appended to
-    /// `values`.
+    /// The identifier of the next property of the node (letters, then any whitespace before
+    /// its `[`, which is where this leaves the lexer), or `None` when no letter follows.
     #[inline]
-    fn property(&mut self, values: &mut Vec<Value>) -> Result<Option<Found>, Stop> {
+    fn identifier(&mut self) -> Result<Option<Range<usize>>, Stop> {
         let bytes = self.bytes;
         let start = self.pos;
         let mut i = start;
@@ -427,25 +393,26 @@ impl Lexer<'_> {
         if bytes.get(i) != Some(&b'[') {
             return Err((Decline::Identifier, i));
         }
-        let identifier = start..i;
-        let first = values.len();
-        while bytes.get(i) == Some(&b'[') {
-            let (end, escaped) = value_end(bytes, i + 1).ok_or((Decline::UnclosedValue, i))?;
-            values.push(Value { range: i + 1..end, escaped });
-            i = end + 1;
-            while i < bytes.len() && bytes[i].is_ascii_whitespace() {
-                i += 1;
-            }
-        }
         self.pos = i;
-        Ok(Some(Found { identifier, values: first..values.len() }))
+        Ok(Some(start..i))
     }
 
-    /// At `(`: lexes a whole variation, its own variations included, recording nothing.
-    fn skip_variation(&mut self, scratch: &mut Vec<Value>) -> Result<(), Stop> {
-        // Each open level: whether a variation has been met at that level (after which only
-        // `(` and `)` may follow).
-        let mut levels = 0usize;
+    /// At `[`: one value, the whitespace after it skipped. Its range (without the brackets)
+    /// and whether it holds a `\`.
+    #[inline]
+    fn value(&mut self) -> Result<(Range<usize>, bool), Stop> {
+        let start = self.pos + 1;
+        let (end, escaped) =
+            value_end(self.bytes, start).ok_or((Decline::UnclosedValue, self.pos))?;
+        self.pos = end + 1;
+        self.skip_space();
+        Ok((start..end, escaped))
+    }
+
+    /// At `(`: lexes a whole variation, its own variations included, reading nothing.
+    fn skip_variation(&mut self) -> Result<(), Stop> {
+        // For each open level: whether a variation has been met at that level (after which
+        // only `(` and `)` may follow).
         let mut in_variations: Vec<bool> = Vec::new();
         loop {
             match self.peek() {
@@ -454,22 +421,21 @@ impl Lexer<'_> {
                         *last = true;
                     }
                     self.open()?;
-                    levels += 1;
                     in_variations.push(false);
                 }
                 Some(b';') if in_variations.last() == Some(&false) => {
-                    self.node()?;
-                    scratch.clear();
-                    while self.property(scratch)?.is_some() {
-                        scratch.clear();
+                    self.node();
+                    while self.identifier()?.is_some() {
+                        while self.peek() == Some(b'[') {
+                            self.value()?;
+                        }
                     }
                 }
                 Some(b')') => {
                     self.pos += 1;
                     self.skip_space();
-                    levels -= 1;
                     in_variations.pop();
-                    if levels == 0 {
+                    if in_variations.is_empty() {
                         return Ok(());
                     }
                 }
@@ -485,10 +451,14 @@ impl Lexer<'_> {
 #[inline]
 fn value_end(bytes: &[u8], start: usize) -> Option<(usize, bool)> {
     // Most values are two-letter points: look before calling memchr.
-    if let Some(&[a, b, c]) = bytes.get(start..start + 3) {
-        if a != b']' && a != b'\\' && b != b']' && b != b'\\' && c == b']' {
-            return Some((start + 2, false));
-        }
+    if let Some(&[a, b, c]) = bytes.get(start..start + 3)
+        && a != b']'
+        && a != b'\\'
+        && b != b']'
+        && b != b'\\'
+        && c == b']'
+    {
+        return Some((start + 2, false));
     }
     let mut i = start;
     let mut escaped = false;
@@ -546,7 +516,7 @@ mod tests {
     fn values_are_unescaped_as_sgf_parse_does() {
         same_as_sgf_parse("(;GM[1]C[a \\] b\\\\ c\\\nd \\é]PB[x\\:y];B[aa]C[\\]];W[bb])");
         same_as_sgf_parse("(;AB[aa][bb] \n [cc:dd]LB[aa:\\]x][bb:y];B[ee])");
-        same_as_sgf_parse(" \u{feff}(;B[aa]PW[黑]\r\n;W[])\n\u{3000}");
+        same_as_sgf_parse(" \u{a0}(;B[aa]PW[黑]\r\n;W[])\n\u{3000}");
     }
 
     #[test]
@@ -564,7 +534,7 @@ mod tests {
             ("(;C[a\\]", Decline::UnclosedValue),
             ("(;B1[aa])", Decline::Identifier),
             ("(;Bé[aa])", Decline::Identifier),
-            ("(;[aa])", Decline::Structure),
+            ("(;[aa])", Decline::Identifier),
             ("(;B[aa](;W[bb]);B[cc])", Decline::Structure),
             ("(;B[aa]()(;W[bb]))", Decline::Structure),
             ("(;B[aa])(;B[bb])", Decline::Structure),
@@ -598,14 +568,5 @@ mod tests {
         // A lexer error in a variation fails sgf-parse's strict parse: decline.
         assert!(fast("(;B[aa](;W[bb])(;W[cc]C[x)").is_err());
         assert!(fast("(;B[aa](;W[bb])(;w;[cc]))").is_err());
-    }
-
-    #[test]
-    fn unescaped_length_matches_unescaping() {
-        for raw in ["", "a", "\\]", "a\\\\b", "x\\é\\", "\\\n\\黑z"] {
-            let mut out = String::new();
-            unescape_into(raw, &mut out);
-            assert_eq!(unescaped_len(raw), out.len(), "{raw:?}");
-        }
     }
 }

@@ -54,6 +54,8 @@ pub mod result;
 pub(crate) mod scan;
 pub mod sgf;
 pub mod split;
+pub(crate) mod tree;
+pub mod write;
 
 pub use input::{Source, Sources, sources};
 pub use pending::{PendingGame, SplitFile, split_file, split_source};

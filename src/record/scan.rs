@@ -83,6 +83,40 @@ impl<'t> RawProperty<'t> {
     }
 }
 
+impl<'t> RawProperty<'t> {
+    /// The values exactly as written between their brackets, escapes kept (`a\\]b` for the
+    /// value `a]b`): written back between brackets, each lexes to the same value again. The
+    /// SGF writer ([`super::write`]) copies values this way, so that what it does not
+    /// normalise stays byte for byte as read.
+    pub fn raw_values(&self) -> RawValues<'t> {
+        RawValues { text: self.span, pos: 0 }
+    }
+}
+
+/// The values of a [`RawProperty`] as written: see [`RawProperty::raw_values`].
+pub struct RawValues<'t> {
+    text: &'t str,
+    pos: usize,
+}
+
+impl<'t> Iterator for RawValues<'t> {
+    type Item = &'t str;
+
+    fn next(&mut self) -> Option<&'t str> {
+        let bytes = self.text.as_bytes();
+        while self.pos < bytes.len() && bytes[self.pos].is_ascii_whitespace() {
+            self.pos += 1;
+        }
+        if bytes.get(self.pos) != Some(&b'[') {
+            return None;
+        }
+        let start = self.pos + 1;
+        let (end, _) = value_end(bytes, start)?;
+        self.pos = end + 1;
+        Some(&self.text[start..end])
+    }
+}
+
 /// The values of a [`RawProperty`]: see [`RawProperty::values`].
 pub struct Values<'t> {
     rest: &'t [u8],
@@ -405,6 +439,17 @@ mod tests {
     #[test]
     fn escapes_drop_the_backslash_and_keep_the_next_character() {
         assert_eq!(describe("(;C[a\\\\b\\\nc\\é])"), ["(", ";", "C=[\"a\\\\b\\nc\u{e9}\"]", ")"]);
+    }
+
+    #[test]
+    fn raw_values_keep_their_escapes_and_lex_back_to_the_same_values() {
+        let text = "(;C[a\\]b\\\\c] [d]\n [e\\\nf])";
+        let Some(Token::Property(p)) = tokens(text).nth(2) else { panic!("a property") };
+        let raw: Vec<&str> = p.raw_values().collect();
+        assert_eq!(raw, ["a\\]b\\\\c", "d", "e\\\nf"]);
+        let rebuilt = format!("(;C{})", raw.iter().map(|v| format!("[{v}]")).collect::<String>());
+        let Some(Token::Property(q)) = tokens(&rebuilt).nth(2) else { panic!("a property") };
+        assert!(p.values().eq(q.values()));
     }
 
     #[test]

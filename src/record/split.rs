@@ -278,6 +278,7 @@ pub fn scan_value(
 }
 
 fn scan_value_ascii(bytes: &[u8], mut i: usize, recover: bool) -> ValueEnd {
+    let mut closes = CloseFinder::default();
     loop {
         // In recovery mode line breaks matter too; `]` stands in for "no third byte".
         let newline = if recover { b'\n' } else { b']' };
@@ -286,7 +287,7 @@ fn scan_value_ascii(bytes: &[u8], mut i: usize, recover: bool) -> ValueEnd {
             b']' => return ValueEnd::Closed(p),
             b'\\' => i = p + 2,
             _ => {
-                if let Some(root) = new_root_after_newline(bytes, p + 1) {
+                if let Some(root) = new_root_after_newline(bytes, p + 1, &mut closes) {
                     return ValueEnd::NewRoot(root);
                 }
                 i = p + 1;
@@ -302,6 +303,7 @@ fn scan_value_double(
     recover: bool,
     on_inner_escape: &mut dyn FnMut(usize),
 ) -> ValueEnd {
+    let mut closes = CloseFinder::default();
     while let Some(&b) = bytes.get(i) {
         match b {
             b']' => return ValueEnd::Closed(i),
@@ -312,7 +314,7 @@ fn scan_value_double(
                 i += if next_is_lead { 1 } else { 2 };
             }
             b'\n' if recover => {
-                if let Some(root) = new_root_after_newline(bytes, i + 1) {
+                if let Some(root) = new_root_after_newline(bytes, i + 1, &mut closes) {
                     return ValueEnd::NewRoot(root);
                 }
                 i += 1;
@@ -344,6 +346,7 @@ fn scan_value_double(
 
 fn scan_value_iso2022jp(bytes: &[u8], mut i: usize, recover: bool) -> ValueEnd {
     const ESC: u8 = 0x1B;
+    let mut closes = CloseFinder::default();
     let mut two_byte = false;
     while let Some(&b) = bytes.get(i) {
         if b == ESC {
@@ -380,7 +383,7 @@ fn scan_value_iso2022jp(bytes: &[u8], mut i: usize, recover: bool) -> ValueEnd {
             b']' => return ValueEnd::Closed(i),
             b'\\' => i += 2,
             b'\n' if recover => {
-                if let Some(root) = new_root_after_newline(bytes, i + 1) {
+                if let Some(root) = new_root_after_newline(bytes, i + 1, &mut closes) {
                     return ValueEnd::NewRoot(root);
                 }
                 i += 1;
@@ -430,25 +433,29 @@ const ROOT_IDENTIFIERS: &[&[u8]] = &[
 ];
 
 /// After a line break at `line_start`: the offset of a `(` that begins a new root there.
-fn new_root_after_newline(bytes: &[u8], line_start: usize) -> Option<usize> {
+fn new_root_after_newline(
+    bytes: &[u8],
+    line_start: usize,
+    closes: &mut CloseFinder,
+) -> Option<usize> {
     let p = skip_while(bytes, line_start, |b| b == b' ' || b == b'\t');
-    (bytes.get(p) == Some(&b'(') && root_follows(bytes, p + 1)).then_some(p)
+    (bytes.get(p) == Some(&b'(') && root_follows(bytes, p + 1, closes)).then_some(p)
 }
 
 /// Whether the `(` at `p` (inside an open tree) begins a new game: it starts a line and is
 /// followed by a root node.
-fn new_root_at(bytes: &[u8], p: usize) -> bool {
+fn new_root_at(bytes: &[u8], p: usize, closes: &mut CloseFinder) -> bool {
     let before = bytes[..p].iter().rposition(|&b| b != b' ' && b != b'\t');
     let at_line_start = match before {
         None => true,
         Some(q) => bytes[q] == b'\n' || bytes[q] == b'\r',
     };
-    at_line_start && root_follows(bytes, p + 1)
+    at_line_start && root_follows(bytes, p + 1, closes)
 }
 
 /// Whether a root node follows at `at` (just past a `(`): `;`, a root or game-information
 /// identifier, and a value closed by an unescaped `]` within a short distance.
-fn root_follows(bytes: &[u8], at: usize) -> bool {
+fn root_follows(bytes: &[u8], at: usize, closes: &mut CloseFinder) -> bool {
     const MAX_VALUE: usize = 1024;
     let i = skip_whitespace(bytes, at);
     if bytes.get(i) != Some(&b';') {
@@ -463,16 +470,47 @@ fn root_follows(bytes: &[u8], at: usize) -> bool {
     if bytes.get(open) != Some(&b'[') {
         return false;
     }
-    let window = &bytes[open + 1..bytes.len().min(open + 1 + MAX_VALUE)];
-    let mut k = 0;
-    while let Some(&b) = window.get(k) {
-        match b {
-            b']' => return true,
-            b'\\' => k += 2,
-            _ => k += 1,
+    closes.first_close(bytes, open + 1).is_some_and(|close| close - (open + 1) <= MAX_VALUE)
+}
+
+/// Finds the first unescaped `]` from the start of a value, remembering its last answer.
+///
+/// Candidate roots can come every few bytes (`;GM[` repeated in junk, a new line starting
+/// `(;GM[` on every line of an unclosed value), and each asks where its value closes: looking
+/// afresh each time would read the same bytes again for every candidate. The answer for a
+/// value starting at `start` is the same for every `start` between the last question and the
+/// last answer (no unescaped `]` lies between them), so each byte is read about once per scan.
+/// Whether a `]` is escaped depends only on the backslashes just before it (a value starts
+/// after `[`, so a run of them never crosses its start).
+#[derive(Default)]
+struct CloseFinder {
+    /// The last question and its answer (`None`: no unescaped `]` up to the end).
+    last: Option<(usize, Option<usize>)>,
+}
+
+impl CloseFinder {
+    fn first_close(&mut self, bytes: &[u8], start: usize) -> Option<usize> {
+        if let Some((asked, answer)) = self.last
+            && asked <= start
+            && answer.is_none_or(|close| start <= close)
+        {
+            return answer;
         }
+        let mut from = start;
+        let answer = loop {
+            let Some(k) = bytes.get(from..).and_then(|rest| memchr::memchr(b']', rest)) else {
+                break None;
+            };
+            let close = from + k;
+            let backslashes = bytes[start..close].iter().rev().take_while(|&&b| b == b'\\').count();
+            if backslashes % 2 == 0 {
+                break Some(close);
+            }
+            from = close + 1;
+        };
+        self.last = Some((start, answer));
+        answer
     }
-    false
 }
 
 fn skip_whitespace(bytes: &[u8], at: usize) -> usize {
@@ -487,10 +525,10 @@ fn skip_while(bytes: &[u8], mut i: usize, keep: impl Fn(u8) -> bool) -> usize {
 }
 
 /// Whether a tree starts at `p` (a `(` or `;` outside every tree), and how.
-fn tree_start_at(bytes: &[u8], p: usize) -> Option<Opening> {
+fn tree_start_at(bytes: &[u8], p: usize, closes: &mut CloseFinder) -> Option<Opening> {
     if bytes[p] == b';' {
         // Only a root node counts: a stray `;` in junk text does not start a game.
-        return root_follows(bytes, p).then_some(Opening::NoParen);
+        return root_follows(bytes, p, closes).then_some(Opening::NoParen);
     }
     let i = skip_whitespace(bytes, p + 1);
     match bytes.get(i) {
@@ -513,12 +551,13 @@ fn scan_file(
     out: &mut Collector,
 ) {
     let mut pos = from;
+    let mut closes = CloseFinder::default();
     loop {
         let gap_start = pos;
         let mut start = None;
         while let Some(k) = memchr2(b'(', b';', &bytes[pos..]) {
             let p = pos + k;
-            if let Some(opening) = tree_start_at(bytes, p) {
+            if let Some(opening) = tree_start_at(bytes, p, &mut closes) {
                 start = Some((p, opening));
                 break;
             }
@@ -567,6 +606,7 @@ fn scan_tree(
 ) -> (usize, TreeEnd) {
     let mut depth: u64 = 1;
     let mut pos = from;
+    let mut closes = CloseFinder::default();
     loop {
         let Some(p) = find3(bytes, pos, b'[', b'(', b')') else {
             let open = Unfinished { in_value: false, open_trees: depth };
@@ -585,7 +625,7 @@ fn scan_tree(
                 }
             },
             b'(' => {
-                if recover && new_root_at(bytes, p) {
+                if recover && new_root_at(bytes, p, &mut closes) {
                     let open = Unfinished { in_value: false, open_trees: depth };
                     return (p, TreeEnd::CutShort(open, lines.line_of(p)));
                 }

@@ -8,16 +8,24 @@
 //! - [`table`]: a CSV writer whose header is written even when no row follows;
 //! - [`atomic`] and [`folder`]: report files written under temporary names and renamed into place
 //!   together, so an interrupted run never leaves half a report;
-//! - [`summary`]: the totals printed at the end and written to `summary.txt`.
+//! - [`summary`]: the totals printed at the end and written to `summary.txt`;
+//! - [`duplicates`]: the rows of `duplicates.csv` (`kifu dedupe`, `kifu clean`);
+//! - [`output_paths`]: safe, unique paths for the games `kifu clean` writes;
+//! - [`clean_folder`]: `kifu clean`'s output folder and `manifest.csv`, whole or not at all.
 
 pub mod atomic;
 pub mod cell;
+pub mod clean_folder;
+pub mod duplicates;
 pub mod folder;
+pub mod output_paths;
 pub mod rows;
 pub mod summary;
 pub mod table;
 
 pub use cell::CellGuard;
+pub use clean_folder::{CleanFolder, ManifestRow};
+pub use duplicates::DuplicateRow;
 pub use folder::{REPORT_FILES, ReportFolder};
 pub use rows::{Column, DisagreementRow, FindingRow, GameReport, GameRow, ScoreRow};
 pub use summary::Summary;
