@@ -57,7 +57,7 @@ use memchr::memchr2;
 
 use super::builder::GameBuilder;
 use super::sgf::MAX_GAME_NODES;
-use super::{GameLocation, GameRecord, ReadOptions, ReadStatus, TextEncoding};
+use super::{GameLocation, GameRecord, Limits, ReadOptions, ReadStatus, TextEncoding};
 use crate::rules::{Color, Move, Point};
 
 /// Why the fast reader left a game to sgf-parse.
@@ -75,8 +75,9 @@ pub enum Decline {
     Structure,
     /// `GM` in the root names another game than Go, is repeated, or is not written `GM[1]`.
     GameType,
-    /// More nodes than sgf-parse is allowed to read.
-    TooManyNodes,
+    /// A limit on the game's shape ([`Limits`]: nodes, depth, value length) is passed: the
+    /// caller refuses the game with the `limit` finding `limits::game_shape` words.
+    Limit,
 }
 
 impl Decline {
@@ -88,7 +89,7 @@ impl Decline {
             Decline::UnclosedValue => "a value never closed",
             Decline::Structure => "a tree structure outside the fast subset",
             Decline::GameType => "GM other than a single GM[1]",
-            Decline::TooManyNodes => "too many nodes",
+            Decline::Limit => "over a limit (nodes, depth or value length)",
         }
     }
 }
@@ -112,7 +113,9 @@ pub fn read_game(
     encoding: TextEncoding,
     options: &ReadOptions,
 ) -> GameRecord {
-    match read_game_fast(text, location, encoding) {
+    // `sgf::read_game` applies no limit of `options` (the pipeline checks them before reading:
+    // see `PendingGame::read`), so neither does this.
+    match read_game_fast(text, location, encoding, &Limits::NONE) {
         Ok(record) => record,
         Err(declined) => super::sgf::read_game(text, declined.location, encoding, options),
     }
@@ -125,15 +128,22 @@ thread_local! {
 
 /// Reads one game with the fast reader only; [`ReadStatus::Fast`] on success. On a text outside
 /// its subset (see the module documentation) it declines without side effects.
+///
+/// It also declines a game whose shape passes one of `limits`' game limits (`max_game_nodes`,
+/// `max_tree_depth`, `max_value_length`, measured exactly as [`super::limits::game_shape`]
+/// measures them), so that a game it reads is one `game_shape` would let through: the
+/// pipeline checks the limits only on the games it declines, instead of in a pass of its own
+/// over every game.
 pub fn read_game_fast(
     text: &str,
     location: GameLocation,
     encoding: TextEncoding,
+    limits: &Limits,
 ) -> Result<GameRecord, Declined> {
     READER.with(|cell| match cell.try_borrow_mut() {
-        Ok(mut reader) => reader.read(text, location, encoding),
+        Ok(mut reader) => reader.read(text, location, encoding, limits),
         // Only reachable if the builder called back into the reader, which it never does.
-        Err(_) => FastReader::default().read(text, location, encoding),
+        Err(_) => FastReader::default().read(text, location, encoding, limits),
     })
 }
 
@@ -148,6 +158,25 @@ pub struct FastReader {
     unescaped: String,
     /// The values being fed, recycled from property to property (see [`recycle`]).
     slices: Vec<&'static str>,
+    /// The depth of the tree before each `(` still open (see [`Shape`]).
+    saved_depths: Vec<u64>,
+}
+
+/// The game's shape as [`super::limits::game_shape`] measures it, checked against the limits
+/// as the reader goes.
+#[derive(Debug)]
+struct Shape {
+    /// Nodes so far, variations included.
+    nodes: u64,
+    /// Nodes on the current line from the root: each `;` adds one, each `)` goes back to the
+    /// depth before its `(`.
+    depth: u64,
+    /// The most nodes allowed.
+    max_nodes: u64,
+    /// The deepest line of nodes, and the deepest nesting, allowed.
+    max_depth: u64,
+    /// The longest value allowed, in bytes.
+    max_value: u64,
 }
 
 /// A value of a property with several values or escapes.
@@ -176,11 +205,26 @@ impl FastReader {
         text: &str,
         location: GameLocation,
         encoding: TextEncoding,
+        limits: &Limits,
     ) -> Result<GameRecord, Declined> {
         let text = text.trim();
         let mut builder = GameBuilder::new(location, encoding);
         builder.reserve_moves(expected_moves(text));
-        match self.read_tree(text, &mut builder) {
+        let shape = Shape {
+            nodes: 0,
+            depth: 0,
+            // sgf-parse's own ceiling (`sgf::read_game` refuses more) applies whatever the
+            // limits say.
+            max_nodes: limits.max_game_nodes.min(MAX_GAME_NODES as u64),
+            max_depth: limits.max_tree_depth,
+            max_value: limits.max_value_length,
+        };
+        let mut saved = std::mem::take(&mut self.saved_depths);
+        saved.clear();
+        let mut lexer = Lexer { bytes: text.as_bytes(), pos: 0, shape, saved };
+        let read = self.read_tree(text, &mut lexer, &mut builder);
+        self.saved_depths = lexer.saved;
+        match read {
             Ok(()) => Ok(builder.finish(ReadStatus::Fast)),
             Err((reason, offset)) => Err(Declined { location: builder.abandon(), reason, offset }),
         }
@@ -188,14 +232,17 @@ impl FastReader {
 
     /// One pass over the text: the main line goes to the builder as it is met, the other
     /// variations are lexed only; anything outside the subset stops the reading.
-    fn read_tree(&mut self, text: &str, builder: &mut GameBuilder) -> Result<(), Stop> {
+    fn read_tree(
+        &mut self,
+        text: &str,
+        lexer: &mut Lexer<'_>,
+        builder: &mut GameBuilder,
+    ) -> Result<(), Stop> {
         let bytes = text.as_bytes();
-        let mut lexer = Lexer { bytes, pos: 0, nodes: 0 };
         if lexer.peek() != Some(b'(') {
             return Err((Decline::Opening, 0));
         }
-        lexer.pos += 1;
-        lexer.skip_space();
+        lexer.open_paren()?;
         if lexer.peek() != Some(b';') {
             return Err((Decline::Opening, lexer.pos));
         }
@@ -205,8 +252,8 @@ impl FastReader {
         loop {
             match lexer.peek() {
                 Some(b';') => {
-                    lexer.node();
-                    if let Some((colour, mv)) = lexer.move_node() {
+                    lexer.node()?;
+                    if let Some((colour, mv)) = lexer.move_node()? {
                         builder.move_node(colour, mv);
                         root = false;
                         continue;
@@ -227,7 +274,7 @@ impl FastReader {
                             }
                             gm = true;
                         }
-                        self.feed_property(&mut lexer, text, identifier, builder)?;
+                        self.feed_property(lexer, text, identifier, builder)?;
                     }
                     root = false;
                 }
@@ -243,15 +290,13 @@ impl FastReader {
         }
         // The main line ends at this `)`: close its level, then lex the remaining variations
         // of every level without reading them.
-        lexer.pos += 1;
-        lexer.skip_space();
+        lexer.close_paren();
         depth -= 1;
         while depth > 0 {
             match lexer.peek() {
                 Some(b'(') => lexer.skip_variation()?,
                 Some(b')') => {
-                    lexer.pos += 1;
-                    lexer.skip_space();
+                    lexer.close_paren();
                     depth -= 1;
                 }
                 _ => return Err((Decline::Structure, lexer.pos)),
@@ -259,9 +304,6 @@ impl FastReader {
         }
         if lexer.pos != bytes.len() {
             return Err((Decline::Structure, lexer.pos));
-        }
-        if lexer.nodes > MAX_GAME_NODES {
-            return Err((Decline::TooManyNodes, 0));
         }
         Ok(())
     }
@@ -346,7 +388,9 @@ fn unescape_into(raw: &str, out: &mut String) {
 struct Lexer<'t> {
     bytes: &'t [u8],
     pos: usize,
-    nodes: usize,
+    shape: Shape,
+    /// The depth before each `(` still open; its length is the nesting.
+    saved: Vec<u64>,
 }
 
 impl Lexer<'_> {
@@ -364,8 +408,32 @@ impl Lexer<'_> {
 
     /// At `;`: a node starts.
     #[inline]
-    fn node(&mut self) {
-        self.nodes += 1;
+    fn node(&mut self) -> Result<(), Stop> {
+        let shape = &mut self.shape;
+        shape.nodes += 1;
+        shape.depth += 1;
+        if shape.nodes > shape.max_nodes || shape.depth > shape.max_depth {
+            return Err((Decline::Limit, self.pos));
+        }
+        self.pos += 1;
+        self.skip_space();
+        Ok(())
+    }
+
+    /// At `(`: one more level of nesting.
+    fn open_paren(&mut self) -> Result<(), Stop> {
+        self.saved.push(self.shape.depth);
+        if self.saved.len() as u64 > self.shape.max_depth {
+            return Err((Decline::Limit, self.pos));
+        }
+        self.pos += 1;
+        self.skip_space();
+        Ok(())
+    }
+
+    /// At `)`: back to the depth before the matching `(`.
+    fn close_paren(&mut self) {
+        self.shape.depth = self.saved.pop().unwrap_or(0);
         self.pos += 1;
         self.skip_space();
     }
@@ -374,22 +442,23 @@ impl Lexer<'_> {
     /// then the next node, a variation or the end of the tree), read whole; `None` (the
     /// lexer unmoved) for anything else.
     #[inline]
-    fn move_node(&mut self) -> Option<(Color, Move)> {
+    fn move_node(&mut self) -> Result<Option<(Color, Move)>, Stop> {
         let rest = &self.bytes[self.pos..];
         let colour = match rest.first() {
             Some(b'B') => Color::Black,
             Some(b'W') => Color::White,
-            _ => return None,
+            _ => return Ok(None),
         };
+        let point = |x, y| Some(Move::Play(Point::new(letter(x)?, letter(y)?)));
         let (mv, len) = match rest.get(1..5) {
             Some(&[b'[', b']', ..]) => (Move::Pass, 3),
-            Some(&[b'[', x, y, b']']) => {
-                let (x, y) = (letter(x)?, letter(y)?);
-                (Move::Play(Point::new(x, y)), 5)
-            }
+            Some(&[b'[', x, y, b']']) => match point(x, y) {
+                Some(mv) => (mv, 5),
+                None => return Ok(None),
+            },
             _ => match rest.get(1..3) {
                 Some(b"[]") => (Move::Pass, 3),
-                _ => return None,
+                _ => return Ok(None),
             },
         };
         let mut end = self.pos + len;
@@ -397,16 +466,18 @@ impl Lexer<'_> {
             end += 1;
         }
         if !matches!(self.bytes.get(end), Some(b';' | b'(' | b')')) {
-            return None;
+            return Ok(None);
+        }
+        if (len - 3) as u64 > self.shape.max_value {
+            return Err((Decline::Limit, self.pos));
         }
         self.pos = end;
-        Some((colour, mv))
+        Ok(Some((colour, mv)))
     }
 
     /// At `(`: a variation must start with a node.
     fn open(&mut self) -> Result<(), Stop> {
-        self.pos += 1;
-        self.skip_space();
+        self.open_paren()?;
         if self.peek() != Some(b';') {
             return Err((Decline::Structure, self.pos));
         }
@@ -443,6 +514,9 @@ impl Lexer<'_> {
         let start = self.pos + 1;
         let (end, escaped) =
             value_end(self.bytes, start).ok_or((Decline::UnclosedValue, self.pos))?;
+        if (end - start) as u64 > self.shape.max_value {
+            return Err((Decline::Limit, self.pos));
+        }
         self.pos = end + 1;
         self.skip_space();
         Ok((start..end, escaped))
@@ -463,7 +537,7 @@ impl Lexer<'_> {
                     in_variations.push(false);
                 }
                 Some(b';') if in_variations.last() == Some(&false) => {
-                    self.node();
+                    self.node()?;
                     while self.identifier()?.is_some() {
                         while self.peek() == Some(b'[') {
                             self.value()?;
@@ -471,8 +545,7 @@ impl Lexer<'_> {
                     }
                 }
                 Some(b')') => {
-                    self.pos += 1;
-                    self.skip_space();
+                    self.close_paren();
                     in_variations.pop();
                     if in_variations.is_empty() {
                         return Ok(());
@@ -536,7 +609,7 @@ mod tests {
         TextEncoding { name: "UTF-8", origin: CharsetOrigin::Utf8, replaced: false };
 
     fn fast(text: &str) -> Result<GameRecord, Decline> {
-        read_game_fast(text, location(), UTF8).map_err(|d| d.reason)
+        read_game_fast(text, location(), UTF8, &Limits::NONE).map_err(|d| d.reason)
     }
 
     /// The fast reader's record equals sgf-parse's, status aside.
