@@ -135,7 +135,7 @@ impl<'a> Sampler<'a> {
             let k = self.count() as u64;
             self.scratch.clone_from(self.board);
             let mut rng = Rng::new(self.seed ^ (k + 1).wrapping_mul(0xd6e8_feb8_6659_fd93));
-            let first = if k % 2 == 0 { Color::Black } else { Color::White };
+            let first = if k.is_multiple_of(2) { Color::Black } else { Color::White };
             play_out(
                 &mut self.scratch,
                 &self.locs,
