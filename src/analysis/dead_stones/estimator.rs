@@ -29,9 +29,7 @@ pub struct EstimateOptions {
 
 impl Default for EstimateOptions {
     fn default() -> EstimateOptions {
-        EstimateOptions {
-            playouts: std::env::var("KIFU_N").ok().and_then(|v| v.parse().ok()).unwrap_or(64),
-        }
+        EstimateOptions { playouts: 64 }
     }
 }
 
