@@ -186,7 +186,7 @@ fn main() {
         let mut sum = Fnv(0xcbf2_9ce4_8422_2325);
         declined = 0;
         for (location, text, encoding) in &games {
-            let record = match reader.read(text, location.clone(), *encoding) {
+            let record = match reader.read(text, location.clone(), *encoding, &options.limits) {
                 Ok(record) => record,
                 Err(d) => {
                     declined += 1;
@@ -201,7 +201,7 @@ fn main() {
     let (entry, entry_sum) = time(runs, || {
         let mut sum = Fnv(0xcbf2_9ce4_8422_2325);
         for (location, text, encoding) in &games {
-            if let Ok(record) = read_game_fast(text, location.clone(), *encoding) {
+            if let Ok(record) = read_game_fast(text, location.clone(), *encoding, &options.limits) {
                 debug_assert_eq!(record.status, ReadStatus::Fast);
                 fold(&mut sum, &record);
             }

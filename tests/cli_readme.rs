@@ -4,7 +4,9 @@
 //! `KIFU_BLESS=1 cargo test --test cli_readme` rewrites the blocks (review the diff).
 
 use kifu::finding::Code;
-use kifu::report::{Column, DisagreementRow, FindingRow, GameRow, ScoreRow};
+use kifu::report::{
+    Column, DisagreementRow, DuplicateRow, FindingRow, GameRow, ManifestRow, ScoreRow,
+};
 
 const README: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/README.md");
 
@@ -29,6 +31,8 @@ fn generated_blocks() -> Vec<(&'static str, String)> {
         ("findings.csv", columns_table(FindingRow::COLUMNS)),
         ("scores.csv", columns_table(ScoreRow::COLUMNS)),
         ("disagreements.csv", columns_table(DisagreementRow::COLUMNS)),
+        ("duplicates.csv", columns_table(DuplicateRow::COLUMNS)),
+        ("manifest.csv", columns_table(ManifestRow::COLUMNS)),
         ("codes", codes_table()),
         ("limits", limits_table()),
     ]

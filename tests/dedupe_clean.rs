@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use util::{Dir, column, csv_rows, run_expect, run_ok, small_game};
+use util::{Dir, column, csv_rows, run, run_expect, run_ok, small_game};
 
 fn case(path: &str) -> Vec<u8> {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("corpus").join(path);
@@ -203,16 +203,19 @@ fn layouts_write_a_file_per_source_or_per_game() {
     dir.create("in/three.sgf", &collection);
     dir.create("in/one.sgf", small_game("Solo", "Duo", "W+R"));
     run_ok(&mut dir.kifu(["clean", "-q", "--out", "by-source", "in"]));
-    assert_eq!(
-        files_under(&dir.join("by-source")),
-        ["in/one.sgf", "in/three.sgf", "manifest.csv"]
-    );
+    assert_eq!(files_under(&dir.join("by-source")), ["in/one.sgf", "in/three.sgf", "manifest.csv"]);
     let m = dir.read("by-source/manifest.csv");
     assert_eq!(column(&m, "output_game"), ["1", "1", "2", "3"]);
     run_ok(&mut dir.kifu(["clean", "-q", "--out", "by-game", "--layout", "game", "in"]));
     assert_eq!(
         files_under(&dir.join("by-game")),
-        ["in/one.sgf", "in/three/0001.sgf", "in/three/0002.sgf", "in/three/0003.sgf", "manifest.csv"]
+        [
+            "in/one.sgf",
+            "in/three/0001.sgf",
+            "in/three/0002.sgf",
+            "in/three/0003.sgf",
+            "manifest.csv"
+        ]
     );
     // The written collection is the three games, each one tree.
     let text = dir.read("by-source/in/three.sgf");
@@ -227,7 +230,12 @@ fn dropping_duplicates_keeps_one_record_and_names_it() {
     dir.create("in/b.sgf", game.replace("PB[Ann]", "PB[Ann]EV[Club night]"));
     dir.create("in/c.sgf", small_game("Cid", "Dee", "W+R").replace("B[ee]", "B[dd]"));
     // Short games (10 moves) group only with the same metadata: make them long enough.
-    let long = |g: &str| g.replace(";B[];W[])", ";B[aa];W[ab];B[ba];W[bb];B[ca];W[cb];B[da];W[db];B[ea];W[eb];B[fa];W[fb])");
+    let long = |g: &str| {
+        g.replace(
+            ";B[];W[])",
+            ";B[aa];W[ab];B[ba];W[bb];B[ca];W[cb];B[da];W[db];B[ea];W[eb];B[fa];W[fb])",
+        )
+    };
     for name in ["a", "b", "c"] {
         let text = dir.read(&format!("in/{name}.sgf"));
         dir.create(&format!("in/{name}.sgf"), long(&text));
@@ -269,4 +277,38 @@ fn output_does_not_depend_on_the_number_of_threads() {
     for file in &one {
         assert_eq!(dir.read(&format!("one/{file}")), dir.read(&format!("two/{file}")), "{file}");
     }
+}
+
+/// Ctrl-C after some games were written, while the reader waits on a FIFO that never delivers:
+/// the run exits 130 and takes back every file it wrote, leaving the (empty) folder as it was.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_takes_back_what_was_written() {
+    let dir = Dir::new("clean-ctrl-c");
+    for i in 0..3 {
+        dir.create(&format!("games/{i}.sgf"), small_game(&format!("B{i}"), "W", "B+2"));
+    }
+    let fifo = dir.join("stuck.sgf");
+    assert!(run(std::process::Command::new("mkfifo").arg(&fifo)).status.success());
+    std::fs::create_dir(dir.join("out")).unwrap();
+    let child = dir
+        .kifu(["clean", "--batch-games", "1", "--out", "out", "games", "stuck.sgf"])
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = std::time::Instant::now();
+    while files_under(&dir.join("out")).iter().filter(|f| f.ends_with(".sgf")).count() < 3 {
+        assert!(started.elapsed().as_secs() < 30, "the run never wrote its games");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let kill = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(kill.success());
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{stderr}");
+    assert!(stderr.contains("interrupted"), "{stderr}");
+    assert_eq!(dir.list("out"), Vec::<String>::new(), "the folder is empty again");
 }

@@ -137,7 +137,8 @@ fn planted_duplicates_are_all_found_and_nothing_else_is_grouped() {
     let short = with_property(&first_moves(g(8), 40), "RE", None);
     plant("cut-40-no-result.sgf", short, 8, "truncated+metadata");
     plant("cut-turned.sgf", turned(&cut(9, 0.5), Symmetry::Rotate180), 9, "symmetry+truncated");
-    let renamed = with_property(&with_property(g(10), "PB", Some("Someone Else")), "DT", Some("1999-09-09"));
+    let renamed =
+        with_property(&with_property(g(10), "PB", Some("Someone Else")), "DT", Some("1999-09-09"));
     plant("renamed.sgf", renamed, 10, "metadata");
     plant("result.sgf", with_property(g(11), "RE", Some("Void")), 11, "metadata");
     let everything = with_property(&turned(&cut(12, 0.7), Symmetry::Transpose), "PW", Some("X"));
@@ -158,11 +159,10 @@ fn planted_duplicates_are_all_found_and_nothing_else_is_grouped() {
     run_ok(&mut dir.kifu(["dedupe", "-q", "-o", "report", "held", "planted"]));
     let report = dir.read("report/duplicates.csv");
     // Kinds are written in a fixed order; compare them as sets.
-    let normalise = |set: BTreeSet<(Vec<String>, String)>| -> BTreeSet<(Vec<String>, BTreeSet<String>)> {
-        set.into_iter()
-            .map(|(m, k)| (m, k.split('+').map(str::to_string).collect()))
-            .collect()
-    };
+    let normalise =
+        |set: BTreeSet<(Vec<String>, String)>| -> BTreeSet<(Vec<String>, BTreeSet<String>)> {
+            set.into_iter().map(|(m, k)| (m, k.split('+').map(str::to_string).collect())).collect()
+        };
     let found = normalise(groups(&report));
     let wanted = normalise(expected);
     let missing: Vec<_> = wanted.difference(&found).collect();

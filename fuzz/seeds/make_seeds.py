@@ -4,6 +4,8 @@
 - split_read and charset_decode: the SGF fixtures of corpus/cases/ (collections, charsets) and a
   few made-up hostile files, each behind the option byte the target reads first (0x00: default
   options; 0x01 and up: tight limits; 0x80: --encoding gbk).
+- fast_reader_vs_sgf_parse: one game's text behind a limits byte (0x00: none; 0x2b: tight): the
+  quirk fixtures, a few generated games and the made-up files.
 - board_play and game_play read bytes, not SGF: the moves of a few committed games (and a few
   hand-made positions) are turned into those bytes, so that fuzzing starts from real play:
   captures, ko fights, full boards.
@@ -67,7 +69,8 @@ def write(target, name, data):
 
 
 def record_seeds():
-    """Fixtures and made-up hostile files for split_read and charset_decode."""
+    """Fixtures and made-up hostile files for split_read, charset_decode and
+    fast_reader_vs_sgf_parse."""
     fixtures = sorted((ROOT / "corpus/cases/collections").glob("*.sgf")) + sorted(
         (ROOT / "corpus/cases/charsets").glob("*.sgf"))
     made_up = {
@@ -96,6 +99,15 @@ def record_seeds():
     for name, data in seeds[:12]:
         write("charset_decode", f"forced-big5-{name}.sgf", b"\x04" + data)
         write("charset_decode", f"forced-iso-2022-jp-{name}.sgf", b"\x0d" + data)
+    # fast_reader_vs_sgf_parse: one game's text; the quirk fixtures (each an SGF oddity), a few
+    # generated games with variations, and the made-up files, without and with tight limits.
+    quirks = sorted((ROOT / "corpus/cases/quirks").glob("*.sgf"))
+    games = sorted((ROOT / "corpus/generated/19x19").glob("*.sgf"))[:4]
+    for f in quirks + games:
+        write("fast_reader_vs_sgf_parse", f"unlimited-{f.stem}.sgf", b"\x00" + f.read_bytes())
+    for name, data in made_up.items():
+        write("fast_reader_vs_sgf_parse", f"unlimited-{name}.sgf", b"\x00" + data)
+        write("fast_reader_vs_sgf_parse", f"tight-limits-{name}.sgf", b"\x2b" + data)
 
 
 def main():

@@ -241,7 +241,9 @@ fn clean_game(pending: &PendingGame, read: &ReadOptions, drop: DropList, marks: 
         (Some((reason, detail)), _) => Verdict::Dropped { reason, detail },
         (None, Some(rewrite)) => match &rewrite.check {
             Ok(()) => Verdict::Written(rewrite),
-            Err(difference) => Verdict::Dropped { reason: "unverified", detail: difference.clone() },
+            Err(difference) => {
+                Verdict::Dropped { reason: "unverified", detail: difference.clone() }
+            }
         },
         (None, None) => Verdict::Dropped { reason: "unparsed", detail: why(&record.findings) },
     };
@@ -400,8 +402,12 @@ pub fn run(args: &Args) -> io::Result<u8> {
                             (source_output.clone().unwrap_or_default(), index)
                         }
                         Layout::Game => {
-                            let components =
-                                game_path(&location.source, location.game, source_games, &job.paths);
+                            let components = game_path(
+                                &location.source,
+                                location.game,
+                                source_games,
+                                &job.paths,
+                            );
                             let output = folder.start_file(&components)?;
                             let index = folder.append(&rewrite.text)?;
                             folder.close_file()?;
@@ -409,12 +415,14 @@ pub fn run(args: &Args) -> io::Result<u8> {
                         }
                     };
                     totals.written += 1;
-                    let mut kinds: Vec<ChangeKind> = rewrite.changes.iter().map(|c| c.kind).collect();
+                    let mut kinds: Vec<ChangeKind> =
+                        rewrite.changes.iter().map(|c| c.kind).collect();
                     kinds.dedup();
                     for kind in kinds {
                         *totals.changes.entry(kind).or_default() += 1;
                     }
-                    let texts: Vec<&str> = rewrite.changes.iter().map(|c| c.text.as_str()).collect();
+                    let texts: Vec<&str> =
+                        rewrite.changes.iter().map(|c| c.text.as_str()).collect();
                     row.output = guard.owned(&output);
                     row.output_game = Some(index);
                     row.detail = guard.owned(&texts.join("; "));

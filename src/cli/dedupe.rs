@@ -74,7 +74,7 @@ impl ThresholdArgs {
     pub fn options(&self) -> DedupeOptions {
         DedupeOptions {
             min_same_moves: self.min_same_moves,
-            min_prefix_moves: self.min_prefix_moves.max(self.min_same_moves),
+            min_prefix_moves: self.min_prefix_moves,
             long_prefix_moves: self.long_prefix_moves,
         }
     }
@@ -212,7 +212,9 @@ pub fn run(args: &Args) -> io::Result<u8> {
         );
         return Ok(Session::exit_code(completion));
     }
+    let grouping = std::time::Instant::now();
     let groups = find_duplicates(&gathered.entries, &args.thresholds.options());
+    let grouping = grouping.elapsed();
     write_groups(&mut table, &groups, &gathered.entries, args.csv.guard())
         .map_err(|e| with_path(&path, e))?;
     let rows = table.rows();
@@ -229,7 +231,8 @@ pub fn run(args: &Args) -> io::Result<u8> {
     );
     let _ = writeln!(text, "\n{:<34} {:>8}", "games", games);
     let _ = writeln!(text, "{:<34} {:>8}", "  read", games - gathered.unread);
-    let _ = writeln!(text, "{:<34} {:>8}\n", "  not read (never grouped)", gathered.unread);
+    let _ = writeln!(text, "{:<34} {:>8}", "  not read (never grouped)", gathered.unread);
+    let _ = writeln!(text, "keys sorted and grouped in {:.2} s\n", grouping.as_secs_f64());
     text.push_str(&DuplicateCounts::of(&groups).to_string());
     let _ = writeln!(text, "\nreport: {} ({rows} rows)", path.display());
     session.say(&text);

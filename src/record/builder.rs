@@ -143,14 +143,11 @@ enum NodeId {
 impl NodeId {
     fn of(id: &str) -> NodeId {
         // `id` is capitals only, so no byte is 0 and zero padding keeps distinct ids distinct.
-        match id.len() {
-            1..=8 => {
-                let mut word = [0u8; 8];
-                word[..id.len()].copy_from_slice(id.as_bytes());
-                NodeId::Short(u64::from_le_bytes(word))
-            }
-            _ => NodeId::Long(id.to_string()),
+        if id.len() > 8 {
+            return NodeId::Long(id.to_string());
         }
+        let word = id.bytes().rev().fold(0u64, |word, b| word << 8 | u64::from(b));
+        NodeId::Short(word)
     }
 }
 
@@ -167,6 +164,26 @@ enum IdentifierProblem {
     Lowercase,
     /// Characters other than letters (`PL;B`, `W)(;B`): usually a missing bracket.
     Damaged,
+}
+
+/// The colour of a move property written exactly `B` or `W`.
+#[inline]
+fn plain_move_identifier(identifier: &str) -> Option<Color> {
+    match identifier.as_bytes() {
+        b"B" => Some(Color::Black),
+        b"W" => Some(Color::White),
+        _ => None,
+    }
+}
+
+/// The move of a well-formed value with nothing to trim: `[]` (a pass) or two letters.
+#[inline]
+fn plain_move(value: &str) -> Option<Move> {
+    match value.as_bytes() {
+        [] => Some(Move::Pass),
+        [_, _] => property::point(value).map(|p| Move::Play(point_of(p))),
+        _ => None,
+    }
 }
 
 fn point_of(p: (u8, u8)) -> Point {
@@ -256,6 +273,7 @@ impl GameBuilder {
     }
 
     /// Starts the next node of the main line (the first call starts the root).
+    #[inline]
     pub fn node(&mut self) {
         if self.node.is_some() {
             self.close_node();
@@ -265,12 +283,54 @@ impl GameBuilder {
         self.node_ids.clear();
         self.node_moves = 0;
         self.node_colours = [false; 2];
-        self.node_setup.reset();
+        if self.node_setup.present {
+            // Only a node with setup fills these (and sets `present`).
+            self.node_setup.reset();
+        }
         self.node_markup = None;
         self.node_mixed_reported = false;
     }
 
+    /// A node holding one move and nothing else (`;B[pd]`, `;W[]`): the same as [`node`]
+    /// followed by [`property`] with `B` or `W` and the move's value, in one call. The reader's
+    /// commonest node by far; `move_nodes_are_nodes_with_one_move` checks the two agree.
+    ///
+    /// [`node`]: GameBuilder::node
+    /// [`property`]: GameBuilder::property
+    #[inline]
+    pub fn move_node(&mut self, colour: Color, mv: Move) {
+        self.node();
+        let Some(node) = self.node else { return };
+        if self.not_go.is_some() && node > 0 {
+            // Nothing after the root of a game that is not Go is read.
+            return;
+        }
+        // A fresh node: no identifier met before, no other colour, no setup, nothing to report.
+        self.node_ids.push(NodeId::of(if colour == Color::Black { "B" } else { "W" }));
+        self.node_colours[colour.index()] = true;
+        self.moves.push(RecordedMove { color: colour, mv, node });
+        self.node_moves = 1;
+    }
+
+    #[inline]
     fn close_node(&mut self) {
+        if !self.node_setup.present
+            && self.node_markup.is_none()
+            && self.findings.len() == self.node_first_finding
+        {
+            // Nothing but moves in the node (nearly always): what the general case below comes
+            // to for such a node.
+            if self.node_moves > 0 {
+                self.last_markup = None;
+            }
+            self.moves_before_node += self.node_moves;
+            return;
+        }
+        self.close_any_node();
+    }
+
+    #[inline(never)]
+    fn close_any_node(&mut self) {
         let Some(node) = self.node else { return };
         if self.node_setup.present {
             let mut placements = Vec::new();
@@ -332,7 +392,25 @@ impl GameBuilder {
 
     /// Interprets one property of the current node: `identifier` exactly as written, `values`
     /// unescaped. Returns whether a finding was made about the value.
+    #[inline]
     pub fn property<S: AsRef<str>>(&mut self, identifier: &str, values: &[S]) -> Verdict {
+        if let Some(node) = self.node
+            && self.not_go.is_none()
+            && let [value] = values
+            && let Some(colour) = plain_move_identifier(identifier)
+            && let Some(mv) = plain_move(value.as_ref())
+        {
+            // Nearly every property of every game: a move. Kept small so that it inlines into
+            // the reader's loop; everything else goes the general way.
+            self.plain_move(colour, mv, node);
+            return Verdict::default();
+        }
+        self.any_property(identifier, values)
+    }
+
+    /// [`GameBuilder::property`] for whatever is not a plain move.
+    #[inline(never)]
+    fn any_property<S: AsRef<str>>(&mut self, identifier: &str, values: &[S]) -> Verdict {
         if self.node.is_none() {
             // A reader always opens a node first; be forgiving if one does not.
             self.node();
@@ -393,6 +471,12 @@ impl GameBuilder {
     /// The `FF[4]` identifier read from `raw` (uppercase letters only, as sgf-parse reads it),
     /// reporting any difference; `None` when nothing is left.
     fn identifier<'r>(&mut self, raw: &'r str) -> Option<Cow<'r, str>> {
+        if matches!(raw.as_bytes(), [a] | [a, _] if a.is_ascii_uppercase())
+            && raw.bytes().all(|b| b.is_ascii_uppercase())
+        {
+            // Nearly every identifier: one or two capitals, nothing to trim or report.
+            return Some(Cow::Borrowed(raw));
+        }
         let trimmed = raw.trim_end_matches(|c: char| c.is_ascii_whitespace());
         if !trimmed.is_empty() && trimmed.bytes().all(|b| b.is_ascii_uppercase()) {
             return Some(Cow::Borrowed(trimmed));
@@ -530,7 +614,30 @@ impl GameBuilder {
             self.repeated(id, Severity::Warning, "both moves are kept");
         }
         self.node_colours[colour.index()] = true;
-        if self.node_colours == [true, true] && !self.node_mixed_reported {
+        if self.node_colours[colour.opponent().index()] && !self.node_mixed_reported {
+            self.node_mixed_reported = true;
+            self.found(Code::MixedNode, "moves of both colours in one node".to_string());
+        }
+        self.mixed_setup_and_move();
+        self.moves.push(RecordedMove { color: colour, mv, node });
+        self.node_moves += 1;
+    }
+
+    /// `B` or `W` with one well-formed value: the general path of [`GameBuilder::property`]
+    /// through [`GameBuilder::play`], without what cannot happen here (no identifier to
+    /// report, no value to check or trim, no finding but `duplicate-property` and
+    /// `mixed-node`, which never count as a verdict). It runs for nearly every property of
+    /// every game; `plain_moves_take_the_general_path_s_steps` checks the two agree.
+    fn plain_move(&mut self, colour: Color, mv: Move, node: u32) {
+        let node_id = NodeId::of(if colour == Color::Black { "B" } else { "W" });
+        let repeated = self.node_ids.contains(&node_id);
+        self.node_ids.push(node_id);
+        if repeated {
+            let id = if colour == Color::Black { "B" } else { "W" };
+            self.repeated(id, Severity::Warning, "both moves are kept");
+        }
+        self.node_colours[colour.index()] = true;
+        if self.node_colours[colour.opponent().index()] && !self.node_mixed_reported {
             self.node_mixed_reported = true;
             self.found(Code::MixedNode, "moves of both colours in one node".to_string());
         }
@@ -860,6 +967,12 @@ impl GameBuilder {
         }
     }
 
+    /// Drops the record under construction and gives back its location: for a reader that
+    /// gives up on a game part way and hands it to another reader.
+    pub fn abandon(self) -> GameLocation {
+        self.location
+    }
+
     /// Ends the game and returns its record. `status` says how the reader read it; a game that
     /// turns out not to be Go is [`ReadStatus::Failed`] whatever the reader says.
     pub fn finish(mut self, status: ReadStatus) -> GameRecord {
@@ -1121,5 +1234,110 @@ fn describe(value: ValueType) -> &'static str {
         ValueType::Application => "name:version",
         ValueType::Figure => "figure",
         ValueType::Size => "board size",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::record::CharsetOrigin;
+
+    /// Builds a record from nodes of `(identifier, values)`.
+    fn build(nodes: &[Vec<(String, Vec<String>)>]) -> GameRecord {
+        let location = GameLocation { source: "t.sgf".into(), game: 1, offset: 0, line: 1 };
+        let encoding = TextEncoding { name: "UTF-8", origin: CharsetOrigin::Utf8, replaced: false };
+        let mut builder = GameBuilder::new(location, encoding);
+        for node in nodes {
+            builder.node();
+            for (id, values) in node {
+                builder.property(id, values);
+            }
+        }
+        builder.finish(ReadStatus::Fast)
+    }
+
+    /// The shortcut for `B[..]`/`W[..]` ([`GameBuilder::plain_move`]) and the general path
+    /// (taken for `B `, the same identifier with a space the interpreter trims silently) build
+    /// the same records, whatever surrounds the moves: repeats, both colours in a node, setup
+    /// in the node, passes, `tt`, malformed values.
+    #[test]
+    fn plain_moves_take_the_general_path_s_steps() {
+        let mut state = 0x5eed_u64;
+        let mut next = |n: u64| {
+            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (state >> 33) % n
+        };
+        let values = ["pd", "", "tt", "zz", "Ab", " pd", "pdq", "a"];
+        let others: [(&str, &[&str]); 5] =
+            [("AB", &["aa"]), ("PL", &["W"]), ("C", &["x"]), ("TB", &["cc"]), ("KM", &["6.5"])];
+        for _ in 0..2_000 {
+            let mut plain = Vec::new();
+            let mut general = Vec::new();
+            for _ in 0..1 + next(6) {
+                let (mut p, mut g) = (Vec::new(), Vec::new());
+                for _ in 0..next(4) {
+                    if next(3) == 0 {
+                        let (id, vs) = others[next(others.len() as u64) as usize];
+                        let vs: Vec<String> = vs.iter().map(|v| v.to_string()).collect();
+                        p.push((id.to_string(), vs.clone()));
+                        g.push((id.to_string(), vs));
+                    } else {
+                        let id = if next(2) == 0 { "B" } else { "W" };
+                        let v = vec![values[next(values.len() as u64) as usize].to_string()];
+                        p.push((id.to_string(), v.clone()));
+                        g.push((format!("{id} "), v));
+                    }
+                }
+                plain.push(p);
+                general.push(g);
+            }
+            assert_eq!(build(&plain), build(&general), "{plain:?}");
+        }
+    }
+
+    /// [`GameBuilder::move_node`] is [`GameBuilder::node`] then one move property, whatever
+    /// came before: setup, markup, findings, games that are not Go.
+    #[test]
+    fn move_nodes_are_nodes_with_one_move() {
+        let location = GameLocation { source: "t.sgf".into(), game: 1, offset: 0, line: 1 };
+        let encoding = TextEncoding { name: "UTF-8", origin: CharsetOrigin::Utf8, replaced: false };
+        let mut state = 0x6d6f_7665_u64;
+        let mut next = |n: u64| {
+            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (state >> 33) % n
+        };
+        let others: [(&str, &[&str]); 7] = [
+            ("AB", &["aa"]),
+            ("PL", &["W"]),
+            ("TB", &["cc"]),
+            ("KM", &["6.5"]),
+            ("GM", &["2"]),
+            ("W", &["zz9"]),
+            ("B", &["dd"]),
+        ];
+        let moves =
+            [(Color::Black, "pd"), (Color::White, "dd"), (Color::Black, ""), (Color::White, "tt")];
+        for _ in 0..2_000 {
+            let mut one = GameBuilder::new(location.clone(), encoding);
+            let mut two = GameBuilder::new(location.clone(), encoding);
+            for _ in 0..1 + next(8) {
+                if next(2) == 0 {
+                    let (colour, value) = moves[next(moves.len() as u64) as usize];
+                    let mv = plain_move(value).expect("a plain move");
+                    one.move_node(colour, mv);
+                    two.node();
+                    two.property(if colour == Color::Black { "B" } else { "W" }, &[value]);
+                } else {
+                    one.node();
+                    two.node();
+                    for _ in 0..next(3) {
+                        let (id, values) = others[next(others.len() as u64) as usize];
+                        one.property(id, values);
+                        two.property(id, values);
+                    }
+                }
+            }
+            assert_eq!(one.finish(ReadStatus::Fast), two.finish(ReadStatus::Fast));
+        }
     }
 }

@@ -129,7 +129,7 @@ pub fn infer_rules(evidence: Evidence<'_>) -> (&'static Preset, Option<String>) 
     };
     for event in field("EV").chain(field("GN")) {
         let lower = event.to_lowercase();
-        if ING_EVENTS.iter().any(|k| lower.contains(k)) {
+        if first_keyword(&lower, ING_EVENTS).is_some() {
             return (preset("ing"), Some(format!("the Ing event {event:?}")));
         }
     }
@@ -256,16 +256,78 @@ const PLACES: &[(&str, &[&str])] = &[
     ),
 ];
 
-/// The preset whose keyword appears first in `value`, with the keyword.
+/// The preset whose keyword appears first in `value`, with the keyword (at the same place,
+/// the first keyword of [`PLACES`] in table order).
+///
+/// This runs on the place and event of every game without RU, so it walks the text once and
+/// compares at each position only the keywords starting with that byte ([`PLACE_FIRST_BYTES`]),
+/// instead of searching the text for each of the keywords in turn.
 fn place(value: &str) -> Option<(&'static str, &'static str)> {
     let lower = value.to_lowercase();
-    PLACES
-        .iter()
-        .flat_map(|(name, keys)| keys.iter().map(move |k| (*name, *k)))
-        .filter_map(|(name, key)| lower.find(key).map(|at| (at, name, key)))
-        .min_by_key(|(at, _, _)| *at)
-        .map(|(_, name, key)| (name, key))
+    let bytes = lower.as_bytes();
+    for at in 0..bytes.len() {
+        let mut candidates = PLACE_FIRST_BYTES[usize::from(bytes[at])];
+        while candidates != 0 {
+            let index = candidates.trailing_zeros() as usize;
+            candidates &= candidates - 1;
+            let (name, key) = PLACE_KEYWORDS[index];
+            if bytes[at..].starts_with(key.as_bytes()) {
+                return Some((name, key));
+            }
+        }
+    }
+    None
 }
+
+/// The index (in `keys`) of the keyword that occurs first in `text`; at the same place, the
+/// earlier keyword. `None` when none occurs. For short keyword lists; see [`place`].
+fn first_keyword(text: &str, keys: &[&str]) -> Option<usize> {
+    let bytes = text.as_bytes();
+    (0..bytes.len()).find_map(|at| {
+        keys.iter().position(|key| !key.is_empty() && bytes[at..].starts_with(key.as_bytes()))
+    })
+}
+
+/// Number of keywords in [`PLACES`].
+const PLACE_COUNT: usize = {
+    let mut n = 0;
+    let mut i = 0;
+    while i < PLACES.len() {
+        n += PLACES[i].1.len();
+        i += 1;
+    }
+    n
+};
+
+/// [`PLACES`] flattened, in table order: (preset, keyword).
+static PLACE_KEYWORDS: [(&str, &str); PLACE_COUNT] = {
+    let mut out = [("", ""); PLACE_COUNT];
+    let (mut i, mut n) = (0, 0);
+    while i < PLACES.len() {
+        let mut j = 0;
+        while j < PLACES[i].1.len() {
+            out[n] = (PLACES[i].0, PLACES[i].1[j]);
+            n += 1;
+            j += 1;
+        }
+        i += 1;
+    }
+    out
+};
+
+/// For each byte, the keywords of [`PLACE_KEYWORDS`] that start with it, as bits in table order.
+static PLACE_FIRST_BYTES: [u128; 256] = {
+    assert!(PLACE_COUNT <= 128, "one bit per place keyword");
+    let mut masks = [0u128; 256];
+    let mut k = 0;
+    while k < PLACE_COUNT {
+        let key = PLACE_KEYWORDS[k].1.as_bytes();
+        assert!(!key.is_empty(), "place keywords are not empty");
+        masks[key[0] as usize] |= 1 << k;
+        k += 1;
+    }
+    masks
+};
 
 #[cfg(test)]
 mod tests {
@@ -312,6 +374,30 @@ mod tests {
         assert_eq!(infer(None, &[("PC", "TYGEM Baduk")]), "korean");
         assert_eq!(infer(Some((6.5, false)), &[]), "japanese");
         assert_eq!(infer(None, &[]), "japanese");
+    }
+
+    #[test]
+    fn the_keyword_met_first_wins_and_ties_go_to_table_order() {
+        assert_eq!(place("Seoul, Korea"), Some(("korean", "seoul")));
+        assert_eq!(place("Tokyo, Japan"), Some(("japanese", "tokyo")));
+        // "china" and "chinese" both start here: "china" comes first in the table.
+        assert_eq!(place("Chinese Weiqi Association"), Some(("chinese", "chinese")));
+        assert_eq!(place("China Qiyuan"), Some(("chinese", "china")));
+        assert_eq!(place("日本棋院"), Some(("japanese", "日本")));
+        assert_eq!(place("nowhere"), None);
+        assert_eq!(place(""), None);
+        // The same answer as searching for every keyword and keeping the earliest.
+        for value in ["Hanguk Kiwon, Seoul", "KGS", "弈客 china", "Kisei, Nihon Ki-in", "x tygem"]
+        {
+            let lower = value.to_lowercase();
+            let naive = PLACES
+                .iter()
+                .flat_map(|(name, keys)| keys.iter().map(move |k| (*name, *k)))
+                .filter_map(|(name, key)| lower.find(key).map(|at| (at, name, key)))
+                .min_by_key(|(at, _, _)| *at)
+                .map(|(_, name, key)| (name, key));
+            assert_eq!(place(value), naive, "{value}");
+        }
     }
 
     #[test]

@@ -157,6 +157,38 @@ impl Limits {
     }
 }
 
+/// A limit's value as `--limit` takes it: `512M`, `4G`, `1_000_000`, `none`.
+pub fn format_amount(value: u64) -> String {
+    if value == u64::MAX {
+        return "none".to_owned();
+    }
+    for (shift, suffix) in [(30, 'G'), (20, 'M'), (10, 'K')] {
+        if value >= 1 << shift && value.is_multiple_of(1 << shift) {
+            return format!("{}{suffix}", value >> shift);
+        }
+    }
+    let digits = value.to_string();
+    let mut grouped = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            grouped.push('_');
+        }
+        grouped.push(c);
+    }
+    grouped
+}
+
+/// The limits as a Markdown table (name, default, meaning), for the README.
+pub fn markdown_table() -> String {
+    let defaults = Limits::default();
+    let mut table = String::from("| limit | default | what it bounds |\n|---|---|---|\n");
+    for spec in LIMITS {
+        let default = format_amount(spec.get(&defaults));
+        table.push_str(&format!("| `{}` | `{default}` | {} |\n", spec.name, spec.meaning));
+    }
+    table
+}
+
 /// A number with an optional binary suffix; `none` is `u64::MAX`.
 fn parse_amount(text: &str) -> Option<u64> {
     if text.eq_ignore_ascii_case("none") {
@@ -326,6 +358,16 @@ mod tests {
             assert!(limits.set("nodes", bad).is_err(), "{bad:?}");
         }
         assert!(limits.apply("games").is_err());
+    }
+
+    #[test]
+    fn amounts_print_as_they_are_typed() {
+        let printed: Vec<String> =
+            [512 << 20, 4 << 30, 200, 1_000_000, 52, 0, u64::MAX].map(format_amount).into();
+        assert_eq!(printed, ["512M", "4G", "200", "1_000_000", "52", "0", "none"]);
+        for text in &printed {
+            assert_eq!(parse_amount(text).map(format_amount).as_ref(), Some(text));
+        }
     }
 
     #[test]

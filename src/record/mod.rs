@@ -118,6 +118,21 @@ pub struct Limits {
     pub max_board_side: u8,
 }
 
+impl Limits {
+    /// No limit at all: every field at its largest.
+    pub const NONE: Limits = Limits {
+        max_file_size: u64::MAX,
+        max_archive_total: u64::MAX,
+        max_expansion_ratio: u64::MAX,
+        ratio_floor: u64::MAX,
+        max_games_per_file: u64::MAX,
+        max_game_nodes: u64::MAX,
+        max_tree_depth: u64::MAX,
+        max_value_length: u64::MAX,
+        max_board_side: u8::MAX,
+    };
+}
+
 impl Default for Limits {
     fn default() -> Limits {
         Limits {

@@ -158,11 +158,25 @@ impl PendingGame {
             return refused(self.location.clone(), NOT_DECODED, Vec::new(), finding.clone());
         }
         let decoded = self.decode(options);
-        if let Err(finding) = limits::game_shape(decoded.text.as_bytes(), &options.limits) {
-            return refused(self.location.clone(), decoded.encoding, decoded.findings, finding);
-        }
-        let mut record =
-            super::fast::read_game(&decoded.text, self.location.clone(), decoded.encoding, options);
+        let fast = super::fast::read_game_fast(
+            &decoded.text,
+            self.location.clone(),
+            decoded.encoding,
+            &options.limits,
+        );
+        let mut record = match fast {
+            Ok(record) => record,
+            // The fast reader declines every game over a limit (and games outside its subset):
+            // the limits are checked here, then sgf-parse reads the game.
+            Err(declined) => {
+                let location = declined.location;
+                let text = decoded.text.as_bytes();
+                if let Err(finding) = limits::game_shape(text, &options.limits) {
+                    return refused(location, decoded.encoding, decoded.findings, finding);
+                }
+                super::sgf::read_game(&decoded.text, location, decoded.encoding, options)
+            }
+        };
         let mut findings = decoded.findings;
         findings.append(&mut record.findings);
         record.findings = findings;

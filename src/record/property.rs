@@ -261,17 +261,18 @@ fn single<S: AsRef<str>>(values: &[S]) -> Option<&str> {
 
 /// Two letters `a..z`/`A..Z` (sgf-parse counts characters, so `é` is one).
 pub fn point(v: &str) -> Option<Point> {
-    let mut chars = v.chars();
-    let (Some(x), Some(y), None) = (chars.next(), chars.next(), chars.next()) else {
-        return None;
-    };
-    Some((letter(x)?, letter(y)?))
+    // Both characters must be ASCII letters, so a point is exactly two bytes: a value of two
+    // characters with a multi-byte one among them is longer, and is no point either way.
+    match v.as_bytes() {
+        &[x, y] => Some((letter(x)?, letter(y)?)),
+        _ => None,
+    }
 }
 
-fn letter(c: char) -> Option<u8> {
+fn letter(c: u8) -> Option<u8> {
     match c {
-        'a'..='z' => Some(c as u8 - b'a'),
-        'A'..='Z' => Some(c as u8 - b'A' + 26),
+        b'a'..=b'z' => Some(c - b'a'),
+        b'A'..=b'Z' => Some(c - b'A' + 26),
         _ => None,
     }
 }

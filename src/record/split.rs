@@ -490,10 +490,11 @@ struct CloseFinder {
 
 impl CloseFinder {
     fn first_close(&mut self, bytes: &[u8], start: usize) -> Option<usize> {
-        if let Some((asked, answer)) = self.last {
-            if asked <= start && answer.is_none_or(|close| start <= close) {
-                return answer;
-            }
+        if let Some((asked, answer)) = self.last
+            && asked <= start
+            && answer.is_none_or(|close| start <= close)
+        {
+            return answer;
         }
         let mut from = start;
         let answer = loop {
@@ -612,6 +613,14 @@ fn scan_tree(
             return (bytes.len(), TreeEnd::Unclosed(open));
         };
         match bytes[p] {
+            // A two-letter value (`[pd]`, most of a game): closed where it seems in every
+            // layout, since neither letter can be a lead byte, an escape or a line break.
+            b'[' if bytes.get(p + 1..p + 4).is_some_and(|v| {
+                v[0].is_ascii_alphabetic() && v[1].is_ascii_alphabetic() && v[2] == b']'
+            }) =>
+            {
+                pos = p + 4;
+            }
             b'[' => match scan_value(bytes, p + 1, layout, recover, &mut |_| {}) {
                 ValueEnd::Closed(q) => pos = q + 1,
                 ValueEnd::Eof => {

@@ -13,15 +13,18 @@
 //! - **KM**: the komi in points (`KM[650]` from Fox → `6.5`, GoGoD's zi `KM[3.75]` → `7.5`,
 //!   `KM[6,5]` → `6.5`). A komi kifu had to assume (KM absent, unreadable, or Fox's `KM[0]` in
 //!   an even game) is left as it was: writing a guess would turn it into a recorded value.
-//! - **HA and AB**: HA as a plain number; handicap stones that Fox leaves out (HA without AB)
-//!   written as `AB` in the root, on the points kifu placed them.
+//! - **HA and AB**: HA as a plain number; `HA[0]`, which is no `FF[4]` handicap, dropped
+//!   (kept when black stones alone are set up, which an absent HA would make a handicap);
+//!   handicap stones that Fox leaves out (HA without AB) written as `AB` in the root, on the
+//!   points kifu placed them.
 //! - **passes**: `B[tt]`/`W[tt]` on boards up to 19x19 become `B[]`/`W[]`, in variations too.
 //! - **identifiers**: as sgf-parse reads them, uppercase letters only (`AddBlack` → `AB`); a
 //!   property left with no letter at all cannot be written and is dropped. `FF[1]`-`FF[3]`
 //!   becomes `FF[4]`, since the rest of the file now uses `FF[4]` forms.
 //! - **structure**: the tree written is the one the reader read ([`super::tree`]): a game read
 //!   only leniently is written as far as sgf-parse could read it, and only the first game tree
-//!   of the text is written.
+//!   of the text is written. The root gets a single `GM[1]` when it had a second GM or one that
+//!   is not a number (both read as Go, both refused by sgf-parse's strict parser).
 //! - **RU**, in one case only: when kifu inferred the rules from the komi's unit (Fox's
 //!   hundredths of zi, GoGoD's zi) and the komi, now in points, no longer says so, the inferred
 //!   rules are written (`RU[chinese]`), so that the game means the same thing read again.
@@ -52,7 +55,7 @@ pub enum ChangeKind {
     Result,
     /// KM in points.
     Komi,
-    /// HA as a plain number.
+    /// HA as a plain number, or `HA[0]` dropped.
     Handicap,
     /// Handicap stones the record left out, written as AB.
     HandicapStones,
@@ -64,7 +67,7 @@ pub enum ChangeKind {
     FileFormat,
     /// RU written because the komi's unit was what named the rules.
     Rules,
-    /// A game read only leniently, written as far as it was read.
+    /// A game read only leniently, written as far as it was read; GM made a single `GM[1]`.
     Structure,
 }
 
@@ -179,7 +182,8 @@ pub fn rewrite(text: &str, record: &GameRecord, options: &ReadOptions) -> Option
 struct Edit {
     node: u32,
     index: usize,
-    values: Vec<String>,
+    /// The new values, escaped; `None` drops the property.
+    values: Option<Vec<String>>,
 }
 
 /// What to change, decided once from the record, applied while writing.
@@ -205,6 +209,7 @@ impl Plan {
             komi_converted: false,
         };
         plan.charset(tree, record);
+        plan.game_type(tree);
         plan.result(tree, record);
         plan.komi(tree, record);
         plan.handicap(tree, record);
@@ -227,7 +232,35 @@ impl Plan {
     }
 
     fn set(&mut self, node: u32, index: usize, value: &str) {
-        self.edits.push(Edit { node, index, values: vec![escape(value)] });
+        self.edits.push(Edit { node, index, values: Some(vec![escape(value)]) });
+    }
+
+    fn remove(&mut self, node: u32, index: usize) {
+        self.edits.push(Edit { node, index, values: None });
+    }
+
+    /// One `GM[1]` in the root: sgf-parse's strict parser refuses a second GM, or one that is
+    /// not a number, both of which the reader took for Go.
+    fn game_type(&mut self, tree: &GameTree<'_>) {
+        let root = tree.properties(tree.root());
+        let mut seen = false;
+        for (i, p) in root.iter().enumerate() {
+            if ff4_identifier(p.identifier) != "GM" {
+                continue;
+            }
+            let value = p.values().next().map(Cow::into_owned).unwrap_or_default();
+            if seen {
+                self.note(
+                    ChangeKind::Structure,
+                    format!("a second GM[{value}] in the root dropped"),
+                );
+                self.remove(tree.root(), i);
+            } else if value != "1" {
+                self.note(ChangeKind::Structure, format!("GM[{value}] -> GM[1] (read as Go)"));
+                self.set(tree.root(), i, "1");
+            }
+            seen = true;
+        }
     }
 
     fn charset(&mut self, tree: &GameTree<'_>, record: &GameRecord) {
@@ -235,9 +268,10 @@ impl Plan {
         let mut declared = None;
         for (i, p) in root.iter().enumerate() {
             if ff4_identifier(p.identifier) == "CA" {
-                let value = p.values().next().map(Cow::into_owned).unwrap_or_default();
-                if value != "UTF-8" {
-                    self.note(ChangeKind::Charset, format!("CA[{value}] -> CA[UTF-8]"));
+                let values: Vec<Cow<'_, str>> = p.values().collect();
+                if values.len() != 1 || values[0] != "UTF-8" {
+                    let shown: String = values.iter().map(|v| format!("[{v}]")).collect();
+                    self.note(ChangeKind::Charset, format!("CA{shown} -> CA[UTF-8]"));
                     self.set(tree.root(), i, "UTF-8");
                 }
                 declared.get_or_insert(i);
@@ -293,6 +327,12 @@ impl Plan {
             if record.handicap >= 2 && raw != normal && same_number {
                 self.note(ChangeKind::Handicap, format!("HA[{raw}] -> HA[{normal}]"));
                 self.set(node, index, &normal);
+            } else if record.handicap == 0 && same_number && !black_stones_only(record) {
+                // HA[0] (Fox writes it in every even game) is no FF[4] handicap; without it
+                // the game reads the same, unless black stones alone are set up, which an
+                // absent HA would make a handicap.
+                self.note(ChangeKind::Handicap, format!("HA[{raw}] dropped (no handicap)"));
+                self.remove(node, index);
             }
         }
         if record.handicap_implied {
@@ -421,7 +461,9 @@ impl Plan {
                 continue;
             }
             if let Some(edit) = self.edits.iter().find(|e| e.node == node && e.index == i) {
-                out.property(&id, edit.values.iter().map(String::as_str));
+                if let Some(values) = &edit.values {
+                    out.property(&id, values.iter().map(String::as_str));
+                }
             } else if self.small_board && (id == "B" || id == "W") && is_tt(p) {
                 out.property(&id, [""]);
             } else {
@@ -468,6 +510,22 @@ impl Output {
             }
         }
     }
+}
+
+/// Whether the stones set up before the first move are two or more black ones and no white:
+/// what makes an absent HA a handicap.
+fn black_stones_only(record: &GameRecord) -> bool {
+    let before_first_move = record.later_setup.iter().filter(|s| s.after_moves == 0);
+    let stones = record.setup.iter().chain(before_first_move.flat_map(|s| &s.placements));
+    let (mut black, mut white) = (0, 0);
+    for p in stones {
+        match p.stone {
+            Some(Color::Black) => black += 1,
+            Some(Color::White) => white += 1,
+            None => {}
+        }
+    }
+    white == 0 && black >= 2
 }
 
 fn is_tt(p: &super::scan::RawProperty<'_>) -> bool {
@@ -527,7 +585,9 @@ pub fn check_rewrite(
         v
     };
     let metadata = |r: &GameRecord| -> Vec<(String, String)> {
-        r.properties.iter().filter(|(k, _)| k != "CA" && k != "FF").cloned().collect()
+        // CA, FF and GM are what the rewrite normalises; the rest must be as read.
+        let format = |k: &str| matches!(k, "CA" | "FF" | "GM");
+        r.properties.iter().filter(|(k, _)| !format(k)).cloned().collect()
     };
     if again.size != original.size {
         return differs("board size");
@@ -657,6 +717,25 @@ mod tests {
         assert_eq!(r.check, Ok(()));
         assert!(sgf_parse::parse(&r.text).is_ok());
         assert!(texts(&r).iter().any(|c| c.starts_with("read leniently")), "{:?}", r.changes);
+    }
+
+    #[test]
+    fn a_root_with_two_game_types_or_a_word_for_one_gets_a_single_gm() {
+        // GNU Go's regression games (NNGS) repeat GM and FF; sgfc's test file writes words.
+        let r = clean("(;FF[4]GM[1]GM[1]FF[4]SZ[9];B[ee])");
+        assert_eq!(r.text, "(;FF[4]GM[1]FF[4]CA[UTF-8]SZ[9]\n;B[ee])\n");
+        let r = clean("(;GM[game of go]SZ[9];B[ee])");
+        assert_eq!(r.text, "(;GM[1]CA[UTF-8]SZ[9]\n;B[ee])\n");
+    }
+
+    #[test]
+    fn a_double_charset_and_a_zero_handicap_are_normalised() {
+        let r = clean("(;GM[1]CA[UTF-8][UTF-8]HA[0]KM[6.5];B[pd])");
+        assert_eq!(r.text, "(;GM[1]CA[UTF-8]KM[6.5]\n;B[pd])\n");
+        assert_eq!(texts(&r), ["CA[UTF-8][UTF-8] -> CA[UTF-8]", "HA[0] dropped (no handicap)"]);
+        // With black stones alone set up, HA[0] is what keeps them from being a handicap.
+        let r = clean("(;GM[1]CA[UTF-8]HA[0]AB[dd][pp];W[pd])");
+        assert!(r.text.contains("HA[0]"), "{}", r.text);
     }
 
     #[test]

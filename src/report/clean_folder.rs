@@ -67,7 +67,10 @@ impl ManifestRow {
             "reason",
             "why it was dropped: `unparsed`, `lenient`, `empty`, `illegal`, `duplicate`, `unverified` (the rewritten game did not read back the same: a kifu bug) or `internal` (kifu failed on it); empty when written",
         ),
-        col("output", "the file it was written to, relative to the output folder; empty when dropped"),
+        col(
+            "output",
+            "the file it was written to, relative to the output folder; empty when dropped",
+        ),
         col("output_game", "1-based index of the game in that file"),
         col("group", "its group in duplicates.csv, when it is in one (with `--drop duplicates`)"),
         col("kept_source", "for a dropped duplicate, the source of the record kept instead"),
@@ -179,8 +182,11 @@ impl CleanFolder {
             .map_err(|e| with_path(&path, e))?;
         self.created.push(path);
         self.files += 1;
-        self.current =
-            Some(OpenGameFile { relative: relative.clone(), writer: BufWriter::new(file), games: 0 });
+        self.current = Some(OpenGameFile {
+            relative: relative.clone(),
+            writer: BufWriter::new(file),
+            games: 0,
+        });
         Ok(relative)
     }
 

@@ -325,10 +325,12 @@ pub static PRESETS: &[Preset] = &[
         aliases: &["goe", "ing goe", "ing-goe", "inggoe", "sst", "ing sst", "ing rules"],
         // Ing SST 1991 as KataGo approximates it: fill-in (area) counting, positional superko
         // standing in for SST's own ko rule, multi-stone suicide legal, no handicap
-        // compensation. Komi 8 with Black winning ties equals 7.5, which we use.
+        // compensation. Komi 8 with Black winning ties equals 7.5, which we use; a record
+        // that keeps SST's komi 8 (KM[8]) can tie, and then Black wins (rules notes 4.9).
         ruleset: Ruleset {
             suicide: SuicideRule::MultiStoneAllowed,
             handicap_compensation: HandicapCompensation::None,
+            tie: TieBreak::BlackWins,
             ..BASE
         },
         summary: "area (fill-in), positional superko, multi-stone suicide legal, komi 7.5 (= 8, B wins ties)",
@@ -389,25 +391,30 @@ pub static PRESETS: &[Preset] = &[
 /// Lower-cases, trims and folds runs of spaces, underscores and hyphens into one space, so
 /// that "Tromp-Taylor", "tromp_taylor" and " TROMP  TAYLOR " compare equal.
 pub fn normalize_name(name: &str) -> String {
-    let mut out = String::with_capacity(name.len());
-    for word in name.split(|c: char| c.is_whitespace() || c == '_' || c == '-') {
-        if word.is_empty() {
-            continue;
-        }
-        if !out.is_empty() {
-            out.push(' ');
-        }
-        out.extend(word.chars().flat_map(char::to_lowercase));
-    }
-    out
+    normalized(name).collect()
+}
+
+/// The characters of [`normalize_name`], without building the string.
+fn normalized(name: &str) -> impl Iterator<Item = char> + '_ {
+    name.split(|c: char| c.is_whitespace() || c == '_' || c == '-')
+        .filter(|word| !word.is_empty())
+        .enumerate()
+        .flat_map(|(i, word)| {
+            (i > 0).then_some(' ').into_iter().chain(word.chars().flat_map(char::to_lowercase))
+        })
 }
 
 /// The preset with this name or alias, compared after [`normalize_name`].
 pub fn preset(name: &str) -> Option<&'static Preset> {
+    // Runs for every game (RU, inferred rules): the names are compared character by character
+    // instead of normalising each into a new string.
+    if let Some(p) = PRESETS.iter().find(|p| p.name == name) {
+        // Names are unique after normalising (a test checks), so an exact name is the answer.
+        return Some(p);
+    }
     let key = normalize_name(name);
-    PRESETS.iter().find(|p| {
-        normalize_name(p.name) == key || p.aliases.iter().any(|a| normalize_name(a) == key)
-    })
+    let is_key = |candidate: &str| normalized(candidate).eq(key.chars());
+    PRESETS.iter().find(|p| is_key(p.name) || p.aliases.iter().any(|a| is_key(a)))
 }
 
 #[cfg(test)]

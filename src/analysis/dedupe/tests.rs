@@ -248,6 +248,8 @@ fn short_records_group_only_when_their_metadata_names_the_same_game() {
         ("a", short("PB[Go Seigen]PW[Honinbo Shusai]DT[1933-10-16]")),
         ("b", short("PB[Go Seigen]PW[Honinbo Shusai]DT[1933-10-16]")),
         ("c", short("PB[Kitani Minoru]PW[Honinbo Shusai]DT[1938-06-26]")),
+        // The same record saved in another charset: the file-format properties do not count.
+        ("a-gbk", short("CA[GBK]FF[3]PB[Go Seigen]PW[Honinbo Shusai]DT[1933-10-16]")),
         // Placeholders for games whose moves are lost (aeb's collection): the same event and
         // date, other players in private properties. Not the same game.
         ("hon03", "(;EV[31st Honinbo]PX[Cho Chikun]PY[Takagi Shoichi]RE[X+]DT[1975])".to_string()),
@@ -256,7 +258,7 @@ fn short_records_group_only_when_their_metadata_names_the_same_game() {
             "(;EV[31st Honinbo]PX[Cho Chikun]PY[Shimamura Toshihiro]RE[X+]DT[1975])".to_string(),
         ),
     ];
-    assert_eq!(outline(&games), ["a: b(exact)"]);
+    assert_eq!(outline(&games), ["a: b(exact) a-gbk(exact)"]);
 }
 
 #[test]
