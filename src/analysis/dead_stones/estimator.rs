@@ -33,6 +33,10 @@ impl Default for EstimateOptions {
     }
 }
 
+/// Playout majority (mean ownership from a chain's side) from which a status counts as
+/// decided with high confidence.
+const DECISIVE: f32 = 0.8;
+
 /// Support (mean ownership from a chain's side) beyond which more playouts would not change
 /// a chain's status.
 const SETTLED: f32 = 0.9;
@@ -145,12 +149,16 @@ pub fn estimate_with(board: &Board, options: &EstimateOptions) -> Statuses {
     for &c in &checks.seki {
         statuses[c as usize] = Status::Seki;
     }
+    // High when every status is proven, settled by the region checks, or carried by a large
+    // playout majority; low when some chain stayed unclear.
+    let decisive = (0..layout.chains.len())
+        .all(|c| bases[c] != Basis::Playout || support[c].abs() >= DECISIVE);
     let confidence = if bases.contains(&Basis::Unclear) {
         Confidence::Low
-    } else if bases.contains(&Basis::Playout) {
-        Confidence::Medium
-    } else {
+    } else if decisive {
         Confidence::High
+    } else {
+        Confidence::Medium
     };
     let chains = layout
         .chains
@@ -161,6 +169,7 @@ pub fn estimate_with(board: &Board, options: &EstimateOptions) -> Statuses {
             stones: chain.stones.iter().map(|&i| layout.point(i)).collect(),
             status: statuses[c],
             basis: bases[c],
+            certainty: if bases[c] == Basis::Static { 1.0 } else { support[c].abs().min(1.0) },
         })
         .collect();
     Statuses {
