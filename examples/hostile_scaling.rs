@@ -211,7 +211,9 @@ fn replay_scaling(filter: &str, origin: Instant) {
     // A ko in the corner: Black takes at C2 (2,1), White retakes at B2 (1,1), and so on.
     const KO_START: [(u8, u8); 8] =
         [(1, 0), (2, 0), (0, 1), (1, 1), (1, 2), (2, 2), (3, 3), (3, 1)];
-    let shapes: [(&str, u8, fn(&mut Rng, usize, u8) -> (u8, u8)); 3] = [
+    /// Where the i-th move of a shape goes on a board of a given side.
+    type NextPoint = fn(&mut Rng, usize, u8) -> (u8, u8);
+    let shapes: [(&str, u8, NextPoint); 3] = [
         ("replay-random-19x19", 19, |rng, _, side| {
             (rng.below(u64::from(side)) as u8, rng.below(u64::from(side)) as u8)
         }),

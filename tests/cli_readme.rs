@@ -38,21 +38,9 @@ fn generated_blocks() -> Vec<(&'static str, String)> {
     ]
 }
 
-/// `--limit` names, defaults (with the K/M/G suffixes `--limit` reads) and meanings.
+/// `--limit` names, defaults and meanings, as the record layer describes them.
 fn limits_table() -> String {
-    let defaults = kifu::record::Limits::default();
-    let mut table = String::from("| name | default | meaning |\n|---|---|---|\n");
-    for limit in kifu::record::limits::LIMITS {
-        let value = limit.get(&defaults);
-        let shown = match value {
-            v if v >= 1 << 30 && v % (1 << 30) == 0 => format!("{}G", v >> 30),
-            v if v >= 1 << 20 && v % (1 << 20) == 0 => format!("{}M", v >> 20),
-            v if v >= 1 << 10 && v % (1 << 10) == 0 => format!("{}K", v >> 10),
-            v => v.to_string(),
-        };
-        table.push_str(&format!("| `{}` | {shown} | {} |\n", limit.name, limit.meaning));
-    }
-    table
+    kifu::record::limits::markdown_table()
 }
 
 /// The byte range of a block's content in the README.
