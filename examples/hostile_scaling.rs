@@ -186,4 +186,71 @@ fn main() {
         println!("{:<26}   ({})", "", shape.attacks);
     }
     println!("\neach cell: split + read, CPU ms per MB of input; ratio: largest / smallest size");
+    replay_scaling(filter, origin);
+}
+
+/// A small fixed generator (xorshift64*), so that every run plays the same moves.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) % n
+    }
+}
+
+/// The replay of one game of N moves (a record's main line) through the rules core, tolerant
+/// as records are replayed, at doubling N: random moves on 19x19 and 52x52 (captures, occupied
+/// points, superko checks confirmed by rebuilding positions) and a ko retaken forever (a
+/// repetition at every move).
+fn replay_scaling(filter: &str, origin: Instant) {
+    use kifu::rules::{BoardSize, Color, Game, Move, Point, preset};
+    let Some(chinese) = preset("chinese") else { return };
+    // A ko in the corner: Black takes at C2 (2,1), White retakes at B2 (1,1), and so on.
+    const KO_START: [(u8, u8); 8] =
+        [(1, 0), (2, 0), (0, 1), (1, 1), (1, 2), (2, 2), (3, 3), (3, 1)];
+    /// Where the i-th move of a shape goes on a board of a given side.
+    type NextPoint = fn(&mut Rng, usize, u8) -> (u8, u8);
+    let shapes: [(&str, u8, NextPoint); 3] = [
+        ("replay-random-19x19", 19, |rng, _, side| {
+            (rng.below(u64::from(side)) as u8, rng.below(u64::from(side)) as u8)
+        }),
+        ("replay-random-52x52", 52, |rng, _, side| {
+            (rng.below(u64::from(side)) as u8, rng.below(u64::from(side)) as u8)
+        }),
+        ("replay-ko-retaken", 19, |_, i, _| match KO_START.get(i) {
+            Some(&p) => p,
+            None if i % 2 == 0 => (2, 1),
+            None => (1, 1),
+        }),
+    ];
+    let sizes = [100_000usize, 200_000, 400_000, 800_000, 1_600_000];
+    println!("\n{:<26}", "replay (CPU ns per move)");
+    print!("{:<26}", "shape");
+    for n in sizes {
+        print!(" {:>9}", format!("{}k", n / 1000));
+    }
+    println!(" {:>8}", "ratio");
+    for (name, side, point) in shapes.iter().filter(|(n, _, _)| n.contains(filter)) {
+        print!("{name:<26}");
+        let mut per_k = Vec::new();
+        for n in sizes {
+            let Some(size) = BoardSize::square(*side) else { return };
+            let mut game = Game::new(size, chinese.ruleset);
+            let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+            let start = cpu_seconds(origin);
+            for i in 0..n {
+                let (x, y) = point(&mut rng, i, *side);
+                let color = if i % 2 == 0 { Color::Black } else { Color::White };
+                std::hint::black_box(game.play_tolerant(color, Move::Play(Point::new(x, y))));
+            }
+            let ns = (cpu_seconds(origin) - start) * 1e9 / n as f64;
+            per_k.push(ns);
+            print!(" {ns:>9.0}");
+        }
+        let ratio = per_k.last().copied().unwrap_or(0.0) / per_k[0].max(1.0);
+        println!(" {ratio:>8.2}");
+    }
 }

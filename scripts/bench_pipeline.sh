@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # End-to-end throughput and peak memory of `kifu audit` on the shared corpus.
 #
-# Usage: scripts/bench_pipeline.sh [REPEATS]       (default 3; the best run is reported)
+# Usage: scripts/bench_pipeline.sh [REPEATS] [COMMAND]
+#   REPEATS: runs per row, the best (lowest wall time) is reported; default 3.
+#   COMMAND: audit (default: parse, replay, score under recorded,chinese,japanese, all reports)
+#            or check (parse and replay only, findings on stdout).
 #
 # Measures, with the release binary:
 #   - games/s with -j1 and -j2 on ../shared/corpus/aeb-pro/Honinbo (4,266 single-game files) and
@@ -14,6 +17,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repeats="${1:-3}"
+command="${2:-audit}"
 shared="${KIFU_SHARED_CORPUS:-../shared/corpus}"
 [ -d "$shared" ] || shared="../../shared/corpus"
 if [ ! -d "$shared/aeb-pro/Honinbo" ]; then
@@ -32,12 +36,18 @@ for i in $(seq 10); do cp "$shared/tygem-9d/2016-12.sgf" "$work/tygem-10-files/$
 measure() {
     local out="$work/report" log="$work/time.log"
     rm -rf "$out"
-    /usr/bin/time -v "$kifu" audit -q -o "$out" "$@" 2> "$log"
+    # Not quiet: the summary's first line ("kifu audit: N games from ...") gives the game count.
+    # (The progress line stays hidden: standard error is not a terminal.)
+    if [ "$command" = audit ]; then
+        /usr/bin/time -v "$kifu" audit -o "$out" "$@" 2> "$log"
+    else
+        /usr/bin/time -v "$kifu" "$command" "$@" > /dev/null 2> "$log"
+    fi
     local wall cpu rss games
     wall=$(awk -F': ' '/Elapsed \(wall clock\)/ {n=split($2,t,":"); s=0; for(i=1;i<=n;i++) s=s*60+t[i]; print s}' "$log")
     cpu=$(awk -F': ' '/User time/ {u=$2} /System time/ {s=$2} END {print u+s}' "$log")
     rss=$(awk -F': ' '/Maximum resident set size/ {print $2}' "$log")
-    games=$(($(wc -l < "$out/games.csv") - 1))
+    games=$(awk -v c="kifu $command:" 'index($0, c) == 1 {print $3; exit}' "$log")
     echo "$wall $cpu $rss $games"
 }
 
@@ -54,7 +64,7 @@ best() {
     echo "$best_line"
 }
 
-echo "kifu $("$kifu" --version | cut -d' ' -f2), $(nproc) cores, load average:$(uptime | sed 's/.*load average://')"
+echo "kifu $("$kifu" --version | cut -d' ' -f2) $command, $(nproc) cores, load average:$(uptime | sed 's/.*load average://')"
 printf '| input | -j | games | wall s | CPU s | games/s (wall) | games/CPU-s | peak RSS MB |\n'
 printf '|---|---|---|---|---|---|---|---|\n'
 row() {

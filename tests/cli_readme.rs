@@ -1,5 +1,5 @@
-//! The README's reference tables are the program's own: every CSV column with its meaning and
-//! every finding code with its severity and meaning, between `<!-- BEGIN generated: NAME -->`
+//! The README's reference tables are the program's own: every CSV column with its meaning, every
+//! finding code with its severity and meaning, and every `--limit` with its default, between `<!-- BEGIN generated: NAME -->`
 //! and `<!-- END generated: NAME -->` markers. When a column or a code changes, this test fails;
 //! `KIFU_BLESS=1 cargo test --test cli_readme` rewrites the blocks (review the diff).
 
@@ -34,7 +34,13 @@ fn generated_blocks() -> Vec<(&'static str, String)> {
         ("duplicates.csv", columns_table(DuplicateRow::COLUMNS)),
         ("manifest.csv", columns_table(ManifestRow::COLUMNS)),
         ("codes", codes_table()),
+        ("limits", limits_table()),
     ]
+}
+
+/// `--limit` names, defaults and meanings, as the record layer describes them.
+fn limits_table() -> String {
+    kifu::record::limits::markdown_table()
 }
 
 /// The byte range of a block's content in the README.
@@ -60,7 +66,10 @@ fn readme_tables_are_the_programs_own() {
         }
     }
     if bless {
-        std::fs::write(README, &readme).unwrap();
+        // Through a temporary file: the other tests read the README meanwhile.
+        let temporary = format!("{README}.bless.tmp");
+        std::fs::write(&temporary, &readme).unwrap();
+        std::fs::rename(&temporary, README).unwrap();
     } else {
         assert!(
             stale.is_empty(),

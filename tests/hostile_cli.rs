@@ -193,26 +193,3 @@ fn formula_like_names_never_reach_a_spreadsheet_unguarded() {
     run_ok(&mut dir.kifu(["audit", "-q", "--raw-text", "-o", "raw", "=cmd.sgf"]));
     assert!(column(&dir.read("raw/games.csv"), "source").iter().all(|s| s == "=cmd.sgf"));
 }
-
-#[test]
-fn the_readme_limits_table_is_the_programs_own() {
-    // `KIFU_BLESS=1 cargo test --test hostile_cli` rewrites the block (review the diff).
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/README.md");
-    let mut readme = std::fs::read_to_string(path).expect("README.md");
-    let begin = "<!-- BEGIN generated: limits -->\n";
-    let end = "<!-- END generated: limits -->";
-    let start = readme.find(begin).expect("README has the limits block") + begin.len();
-    let stop = start + readme[start..].find(end).expect("the block ends");
-    let table = kifu::record::limits::markdown_table();
-    if readme[start..stop] == table {
-        return;
-    }
-    if std::env::var_os("KIFU_BLESS").is_some() {
-        readme.replace_range(start..stop, &table);
-        std::fs::write(path, readme).expect("README.md written");
-    } else {
-        panic!(
-            "README.md limits table out of date; run KIFU_BLESS=1 cargo test --test hostile_cli"
-        );
-    }
-}

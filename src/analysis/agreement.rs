@@ -19,7 +19,7 @@
 
 use super::dead_stones::Statuses;
 use super::replay::Replay;
-use super::scoring::count_game;
+use super::scoring::{count_game, open_borders};
 use super::{Confidence, DeadStoneSource, Disagreement, DisagreementKind, RulesetScore};
 use crate::record::{GameRecord, KomiOrigin};
 use crate::rules::outcome::format_points;
@@ -47,7 +47,7 @@ pub fn recorded_vs_recomputed(
     }
     let reasons = likely_reasons(record, replay, statuses, recomputed, want);
     let explained = !reasons.is_empty();
-    let open = open_borders(replay, statuses);
+    let open = open_borders(&replay.board, &statuses.dead);
     let mut confidence = recomputed.confidence;
     if open.largest >= 3 || statuses.source == DeadStoneSource::AsIs {
         confidence = Confidence::Low;
@@ -108,59 +108,6 @@ pub fn winner_flips(scores: &[RulesetScore]) -> Vec<Disagreement> {
         }
     }
     out
-}
-
-/// Size of the open borders: empty points reaching both colours once the dead stones are off.
-struct OpenBorders {
-    points: u32,
-    largest: u32,
-}
-
-fn open_borders(replay: &Replay, statuses: &Statuses) -> OpenBorders {
-    let board = &replay.board;
-    let size = board.size();
-    let stones: Vec<Option<Color>> = size.points().map(|p| board.get(p)).collect();
-    let owners = area_map(Position { size, stones: &stones, dead: &statuses.dead });
-    let width = size.width as usize;
-    let n = stones.len();
-    let open: Vec<bool> =
-        (0..n).map(|i| owners[i].is_none() && (stones[i].is_none() || statuses.dead[i])).collect();
-    let mut seen = vec![false; n];
-    let mut largest = 0;
-    let mut stack = Vec::new();
-    for start in 0..n {
-        if !open[start] || seen[start] {
-            continue;
-        }
-        let mut k = 0;
-        seen[start] = true;
-        stack.push(start);
-        while let Some(p) = stack.pop() {
-            k += 1;
-            let (x, y) = (p % width, p / width);
-            let mut neighbours = [usize::MAX; 4];
-            if x > 0 {
-                neighbours[0] = p - 1;
-            }
-            if x + 1 < width {
-                neighbours[1] = p + 1;
-            }
-            if y > 0 {
-                neighbours[2] = p - width;
-            }
-            if p + width < n {
-                neighbours[3] = p + width;
-            }
-            for a in neighbours.into_iter().filter(|&a| a != usize::MAX) {
-                if open[a] && !seen[a] {
-                    seen[a] = true;
-                    stack.push(a);
-                }
-            }
-        }
-        largest = largest.max(k);
-    }
-    OpenBorders { points: open.iter().filter(|&&o| o).count() as u32, largest }
 }
 
 /// The reasons, among those kifu can test, that reproduce the recorded margin `want`.

@@ -24,7 +24,7 @@ use super::replay::Replay;
 use super::{Confidence, DeadStoneMode, DeadStoneSource, RulesetRequest, RulesetScore, ScoreCount};
 use crate::finding::{Code, Finding};
 use crate::record::GameRecord;
-use crate::rules::score::{CountInput, Position, count, cycle_outcome};
+use crate::rules::score::{CountInput, Position, area_map, count, cycle_outcome};
 use crate::rules::{Board, Color, Outcome, Ruleset, WinBy};
 
 /// Why a game gets no score at all, if it does not.
@@ -130,6 +130,97 @@ pub fn count_game(
     count(ruleset, &input)
 }
 
+/// What in the counted position may make the count differ from the players' own, with the
+/// confidence each leaves at most:
+/// - open borders (empty regions touching both colours once the dead stones are off): under
+///   territory counting any such point may hide a protective move or an unsealed border, so
+///   the count is at most medium; a region of three points or more is an unfinished border
+///   and leaves it low (under area counting neutral points only matter when they are many);
+/// - a live chain in atari: a capture or a ko is still pending;
+/// - under territory counting, seki or false eyes: counting conventions differ (some servers
+///   count their points as territory).
+pub fn position_doubts(
+    replay: &Replay,
+    statuses: &Statuses,
+    ruleset: &Ruleset,
+    count: &crate::rules::score::Count,
+) -> Vec<(Confidence, String)> {
+    let board = &replay.board;
+    let size = board.size();
+    let mut doubts = Vec::new();
+    let open = open_borders(board, &statuses.dead);
+    let territory = ruleset.scoring == crate::rules::Scoring::Territory;
+    if open.largest >= 3 {
+        doubts.push((
+            Confidence::Low,
+            format!("open borders: {} points touch both sides (dame not filled)", open.points),
+        ));
+    } else if open.points > 0 && territory {
+        doubts.push((Confidence::Medium, format!("{} dame left open", open.points)));
+    }
+    let in_atari = size
+        .points()
+        .enumerate()
+        .any(|(i, p)| board.get(p).is_some() && !statuses.dead[i] && board.liberty_count(p) == 1);
+    if in_atari {
+        doubts
+            .push((Confidence::Medium, "a live chain is in atari (capture or ko pending)".into()));
+    }
+    if territory && count.seki.iter().any(Option::is_some) {
+        doubts.push((Confidence::Medium, "the count depends on a seki".into()));
+    }
+    doubts
+}
+
+/// Empty points reaching both colours once the dead stones are off, and the largest connected
+/// piece of them.
+pub struct OpenBorders {
+    /// Number of such points.
+    pub points: u32,
+    /// Points in the largest connected piece.
+    pub largest: u32,
+}
+
+/// The open borders of `board` with the stones flagged in `dead` taken off.
+pub fn open_borders(board: &Board, dead: &[bool]) -> OpenBorders {
+    let size = board.size();
+    let stones: Vec<Option<Color>> = size.points().map(|p| board.get(p)).collect();
+    let owners = area_map(Position { size, stones: &stones, dead });
+    let width = size.width as usize;
+    let n = stones.len();
+    let open: Vec<bool> =
+        (0..n).map(|i| owners[i].is_none() && (stones[i].is_none() || dead[i])).collect();
+    let mut seen = vec![false; n];
+    let mut largest = 0;
+    let mut stack = Vec::new();
+    for start in 0..n {
+        if !open[start] || seen[start] {
+            continue;
+        }
+        let mut k = 0;
+        seen[start] = true;
+        stack.push(start);
+        while let Some(p) = stack.pop() {
+            k += 1;
+            let (x, y) = (p % width, p / width);
+            let neighbours = [
+                (x > 0).then(|| p - 1),
+                (x + 1 < width).then(|| p + 1),
+                (y > 0).then(|| p - width),
+                (p + width < n).then(|| p + width),
+            ];
+            for a in neighbours.into_iter().flatten() {
+                if open[a] && !seen[a] {
+                    seen[a] = true;
+                    stack.push(a);
+                }
+            }
+        }
+        largest = largest.max(k);
+    }
+    OpenBorders { points: open.iter().filter(|&&o| o).count() as u32, largest }
+}
+
 /// One score per request, in the order requested, plus the findings scoring produced.
 pub fn score_all(
     record: &GameRecord,
@@ -166,14 +257,12 @@ pub fn score_all(
         }
         let c = count_game(record, replay, used, &ruleset, komi);
         let mut confidence = used.confidence;
-        let mut note = used.doubts.join("; ");
-        if c.seki.iter().any(Option::is_some) && used.source == DeadStoneSource::Estimate {
-            confidence = confidence.min(Confidence::Medium);
-            if !note.is_empty() {
-                note.push_str("; ");
-            }
-            note.push_str("the count depends on a seki");
+        let mut doubts = used.doubts.clone();
+        for (limit, doubt) in position_doubts(replay, used, &ruleset, &c) {
+            confidence = confidence.min(limit);
+            doubts.push(doubt);
         }
+        let note = doubts.join("; ");
         scores.push(RulesetScore {
             requested: request.name().to_string(),
             preset,

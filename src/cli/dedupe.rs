@@ -74,7 +74,7 @@ impl ThresholdArgs {
     pub fn options(&self) -> DedupeOptions {
         DedupeOptions {
             min_same_moves: self.min_same_moves,
-            min_prefix_moves: self.min_prefix_moves.max(self.min_same_moves),
+            min_prefix_moves: self.min_prefix_moves,
             long_prefix_moves: self.long_prefix_moves,
         }
     }

@@ -1,20 +1,19 @@
 //! A job: the paths to read, how to read and analyse each game, and the run that turns them into
 //! report rows in input order.
 //!
-//! [`run_job`] wires the [`Engine`] to the record and analysis layers: the reader thread walks
-//! the sources and splits each into games (see `sources`), the workers read, analyse and turn
-//! each game into rows, and the caller's consumer receives them one by one in input order. A
-//! game that makes kifu panic still becomes a row (status `unparsed`, finding `internal`), so a
-//! bug costs one game, not the run.
+//! [`run_job`] wires the record and analysis layers to the [`Engine`] through
+//! [`super::map::map_games_in_batches`]: the reader thread walks the sources and splits each
+//! into games, the workers read, analyse and turn each game into rows, and the caller's consumer
+//! receives them one by one in input order. A game that makes kifu panic still becomes a row
+//! (status `unparsed`, finding `internal`), so a bug costs one game, not the run.
 
 use std::io;
 use std::num::NonZeroU32;
-use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::PathBuf;
 
 use super::engine::{Completion, Engine};
+use super::map::{Mapped, map_games_in_batches};
 use super::progress::Progress;
-use super::sources::{self, SourceInfo, Unit};
 use crate::analysis::{AnalysisOptions, GameAnalysis, GameStatus, analyze};
 use crate::finding::{Code, Finding};
 use crate::record::{self, GameLocation, ReadOptions};
@@ -85,43 +84,28 @@ pub fn run_job(
     job: &Job,
     progress: &Progress,
     mut consume: impl FnMut(Processed) -> io::Result<()>,
-    mut end_batch: impl FnMut() -> io::Result<()>,
+    end_batch: impl FnMut() -> io::Result<()>,
 ) -> io::Result<Completion> {
-    let (reader_job, reader_progress) = (job.clone(), progress.clone());
-    engine.run(
-        move |feeder| sources::feed(&reader_job, feeder, &reader_progress),
-        |unit| process(job, unit),
-        |batch: Vec<Processed>| {
-            let mut games = 0;
-            for item in batch {
-                games += matches!(item, Processed::Game(_)) as u64;
-                consume(item)?;
-            }
-            progress.add_games(games);
-            end_batch()
+    map_games_in_batches(
+        engine,
+        job,
+        progress,
+        |pending| {
+            let record = pending.read(&job.read);
+            let analysis = analyze(&record, &job.analysis);
+            Box::new(GameReport::new(&record, &analysis, &job.analysis.rulesets, job.guard))
         },
+        |mapped| {
+            consume(match mapped {
+                Mapped::Source(source) => Processed::Source(source),
+                Mapped::Game(report) => Processed::Game(report),
+                Mapped::Crashed(location, message) => {
+                    Processed::Game(Box::new(crashed_game(job, location, message)))
+                }
+            })
+        },
+        end_batch,
     )
-}
-
-fn process(job: &Job, unit: Unit) -> Processed {
-    match unit {
-        Unit::Source(SourceInfo { name, bytes, games, findings }) => {
-            let rows =
-                findings.iter().map(|f| FindingRow::for_source(&name, f, job.guard)).collect();
-            Processed::Source(SourceReport { name, bytes, games, findings, rows })
-        }
-        Unit::Game(pending) => {
-            let location = pending.location.clone();
-            let analysed = catch_unwind(AssertUnwindSafe(|| {
-                let record = pending.read(&job.read);
-                let analysis = analyze(&record, &job.analysis);
-                GameReport::new(&record, &analysis, &job.analysis.rulesets, job.guard)
-            }));
-            Processed::Game(Box::new(analysed.unwrap_or_else(|panic| {
-                crashed_game(job, location, panic_message(panic.as_ref()))
-            })))
-        }
-    }
 }
 
 /// The report of a game kifu panicked on: unparsed, with an `internal` finding.
@@ -190,7 +174,7 @@ mod tests {
 
     #[test]
     fn panic_messages_are_kept() {
-        let p = catch_unwind(|| panic!("index {} out of range", 3)).unwrap_err();
+        let p = std::panic::catch_unwind(|| panic!("index {} out of range", 3)).unwrap_err();
         assert_eq!(panic_message(p.as_ref()), "index 3 out of range");
     }
 }

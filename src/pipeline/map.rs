@@ -35,7 +35,21 @@ pub fn map_games<T: Send>(
     job: &Job,
     progress: &Progress,
     work: impl Fn(&PendingGame) -> T + Sync + Send,
+    consume: impl FnMut(Mapped<T>) -> io::Result<()>,
+) -> io::Result<Completion> {
+    map_games_in_batches(engine, job, progress, work, consume, || Ok(()))
+}
+
+/// [`map_games`], calling `end_batch` after each batch has been consumed: where output
+/// streamed to a pipe is flushed, so that readers see rows as they come and a closed pipe is
+/// noticed within a batch. Stops at the first error from either and returns it.
+pub fn map_games_in_batches<T: Send>(
+    engine: &Engine,
+    job: &Job,
+    progress: &Progress,
+    work: impl Fn(&PendingGame) -> T + Sync + Send,
     mut consume: impl FnMut(Mapped<T>) -> io::Result<()>,
+    mut end_batch: impl FnMut() -> io::Result<()>,
 ) -> io::Result<Completion> {
     let (reader_job, reader_progress) = (job.clone(), progress.clone());
     engine.run(
@@ -58,7 +72,7 @@ pub fn map_games<T: Send>(
                 consume(item)?;
             }
             progress.add_games(games);
-            Ok(())
+            end_batch()
         },
     )
 }

@@ -125,23 +125,20 @@ pub struct Rewrite {
     pub check: Result<(), String>,
 }
 
-/// Reads a game exactly as [`PendingGame::read`] does and, when it could be read and `wanted`
-/// says so, writes it back clean. The record is returned either way, for the caller's reports.
+/// Reads a game with [`PendingGame::read`] (the record every command sees, whichever reader
+/// read it) and, when it could be read and `wanted` says so, writes it back clean from its
+/// decoded text. The record is returned either way, for the caller's reports.
 pub fn read_and_rewrite(
     pending: &PendingGame,
     options: &ReadOptions,
     wanted: impl FnOnce(&GameRecord) -> bool,
 ) -> (GameRecord, Option<Rewrite>) {
-    if !pending.has_tree() {
-        return (pending.read(options), None);
+    let record = pending.read(options);
+    if record.status == ReadStatus::Failed || !wanted(&record) {
+        return (record, None);
     }
     let decoded = pending.decode(options);
-    let mut record =
-        super::sgf::read_game(&decoded.text, pending.location.clone(), decoded.encoding, options);
-    let mut findings = decoded.findings;
-    findings.append(&mut record.findings);
-    record.findings = findings;
-    let rewrite = if wanted(&record) { rewrite(&decoded.text, &record, options) } else { None };
+    let rewrite = rewrite(&decoded.text, &record, options);
     (record, rewrite)
 }
 

@@ -325,10 +325,12 @@ pub static PRESETS: &[Preset] = &[
         aliases: &["goe", "ing goe", "ing-goe", "inggoe", "sst", "ing sst", "ing rules"],
         // Ing SST 1991 as KataGo approximates it: fill-in (area) counting, positional superko
         // standing in for SST's own ko rule, multi-stone suicide legal, no handicap
-        // compensation. Komi 8 with Black winning ties equals 7.5, which we use.
+        // compensation. Komi 8 with Black winning ties equals 7.5, which we use; a record
+        // that keeps SST's komi 8 (KM[8]) can tie, and then Black wins (rules notes 4.9).
         ruleset: Ruleset {
             suicide: SuicideRule::MultiStoneAllowed,
             handicap_compensation: HandicapCompensation::None,
+            tie: TieBreak::BlackWins,
             ..BASE
         },
         summary: "area (fill-in), positional superko, multi-stone suicide legal, komi 7.5 (= 8, B wins ties)",

@@ -13,7 +13,7 @@
 
 use super::benson::pass_alive;
 use super::layout::Layout;
-use super::playout::ownership;
+use super::playout::{Ownership, Sampler};
 use super::regions;
 use super::{Basis, ChainStatus, Status, Statuses};
 use crate::analysis::{Confidence, DeadStoneSource};
@@ -22,8 +22,8 @@ use crate::rules::{Board, Color};
 /// Settings of the estimator.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct EstimateOptions {
-    /// Playouts on boards of more than 100 points (twice as many on smaller boards, where
-    /// they are cheaper and every point weighs more).
+    /// Most playouts on boards of more than 100 points (twice as many on smaller boards); fewer
+    /// run when every undecided chain is already clearly alive or dead.
     pub playouts: u32,
 }
 
@@ -32,6 +32,14 @@ impl Default for EstimateOptions {
         EstimateOptions { playouts: 64 }
     }
 }
+
+/// Playout majority (mean ownership from a chain's side) from which a status counts as
+/// decided with high confidence.
+const DECISIVE: f32 = 0.8;
+
+/// Support (mean ownership from a chain's side) beyond which more playouts would not change
+/// a chain's status.
+const SETTLED: f32 = 0.9;
 
 /// The estimated final status of every stone on `board`, with the default options.
 pub fn estimate(board: &Board) -> Statuses {
@@ -60,23 +68,39 @@ pub fn estimate_with(board: &Board, options: &EstimateOptions) -> Statuses {
     let mut bases = vec![Basis::Proof; layout.chains.len()];
     let mut doubts = Vec::new();
     if undecided {
-        // Points inside a pass-alive player's enclosed regions holding no opponent stone are
-        // settled territory: playouts need not touch them.
-        let frozen: Vec<bool> = (0..n)
-            .map(|i| layout.stones[i].is_none() && (proofs[0].enclosed[i] || proofs[1].enclosed[i]))
-            .collect();
+        // Empty regions bordered only by pass-alive chains are settled territory: filling or
+        // invading them changes no status, so playouts leave them alone.
+        let frozen: Vec<bool> =
+            (0..n).map(|i| proofs[0].enclosed[i] || proofs[1].enclosed[i]).collect();
         let seed = board.hash() ^ (n as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        let count = if n <= 100 { 2 * options.playouts } else { options.playouts } as usize;
-        let own = ownership(&layout, board, &frozen, count, seed);
+        // Adaptive: a first batch, then doubling while some undecided chain is not yet clearly
+        // alive or dead, up to the maximum. Small boards get twice as many playouts (they are
+        // cheaper, and every point weighs more).
+        let scale = if n <= 100 { 2 } else { 1 };
+        let maximum = options.playouts.max(1) * scale;
+        let mut sampler = Sampler::new(&layout, board, &frozen, seed);
+        sampler.run((16 * scale).min(maximum));
+        let support_of = |own: &Ownership, c: usize| {
+            let chain = &layout.chains[c];
+            chain.stones.iter().map(|&i| own.pessimistic(i, chain.color)).sum::<f32>()
+                / chain.stones.len() as f32
+        };
+        let own = loop {
+            let own = sampler.ownership();
+            let settled = (0..layout.chains.len())
+                .all(|c| basis[c].is_some() || support_of(&own, c).abs() >= SETTLED);
+            if settled || sampler.count() >= maximum {
+                break own;
+            }
+            sampler.run(sampler.count().min(maximum - sampler.count()));
+        };
         for (c, chain) in layout.chains.iter().enumerate() {
             if let Some((s, b)) = basis[c] {
                 statuses[c] = s;
                 bases[c] = b;
                 continue;
             }
-            let mean: f32 =
-                chain.stones.iter().map(|&i| own.pessimistic(i, chain.color)).sum::<f32>()
-                    / chain.stones.len() as f32;
+            let mean = support_of(&own, c);
             support[c] = mean;
             if mean >= 0.3 {
                 statuses[c] = Status::Alive;
@@ -125,12 +149,16 @@ pub fn estimate_with(board: &Board, options: &EstimateOptions) -> Statuses {
     for &c in &checks.seki {
         statuses[c as usize] = Status::Seki;
     }
+    // High when every status is proven, settled by the region checks, or carried by a large
+    // playout majority; low when some chain stayed unclear.
+    let decisive = (0..layout.chains.len())
+        .all(|c| bases[c] != Basis::Playout || support[c].abs() >= DECISIVE);
     let confidence = if bases.contains(&Basis::Unclear) {
         Confidence::Low
-    } else if bases.contains(&Basis::Playout) {
-        Confidence::Medium
-    } else {
+    } else if decisive {
         Confidence::High
+    } else {
+        Confidence::Medium
     };
     let chains = layout
         .chains
@@ -141,6 +169,7 @@ pub fn estimate_with(board: &Board, options: &EstimateOptions) -> Statuses {
             stones: chain.stones.iter().map(|&i| layout.point(i)).collect(),
             status: statuses[c],
             basis: bases[c],
+            certainty: if bases[c] == Basis::Static { 1.0 } else { support[c].abs().min(1.0) },
         })
         .collect();
     Statuses {

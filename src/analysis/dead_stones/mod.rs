@@ -92,6 +92,10 @@ pub struct ChainStatus {
     pub status: Status,
     /// Why.
     pub basis: Basis,
+    /// How clear the status is, from 0 (a coin toss) to 1 (certain): the playouts' majority for
+    /// playout decisions (|mean ownership| from the chain's side), 1 for proofs, markup and
+    /// the region checks.
+    pub certainty: f32,
 }
 
 /// The final status of every stone of a position.
@@ -143,6 +147,7 @@ impl Statuses {
                 stones: c.stones.iter().map(|&i| layout.point(i)).collect(),
                 status: if dead[c.stones[0]] { Status::Dead } else { Status::Alive },
                 basis,
+                certainty: 1.0,
             })
             .collect();
         Statuses { size: board.size(), dead, chains, source, confidence, doubts: Vec::new() }

@@ -80,43 +80,93 @@ impl Locations {
     }
 }
 
-/// Plays `count` playouts from `board` (alternately Black and White to move first) and averages
-/// the owner of every point. `frozen` points (row-major) are never played.
-pub(crate) fn ownership(
-    layout: &Layout,
-    board: &Board,
-    frozen: &[bool],
-    count: usize,
+/// Runs playouts from one position in batches, keeping the sums, so the caller can stop as soon
+/// as the statuses it needs are clear. Playout `k` always uses the same seed, so the result
+/// depends only on how many playouts ran, never on how they were batched.
+pub(crate) struct Sampler<'a> {
+    layout: &'a Layout,
+    board: &'a Board,
+    locs: Locations,
+    playable: Vec<bool>,
     seed: u64,
-) -> Ownership {
-    let n = layout.grid.len();
-    let locs = Locations::new(layout, board);
-    let mut playable = vec![false; board.loc_count()];
-    for i in 0..n {
-        playable[locs.of_index[i] as usize] = !frozen[i];
-    }
-    let mut sum = [vec![0i32; n], vec![0i32; n]];
-    let mut scratch = board.clone();
-    let mut owner = vec![0i8; n];
-    let mut state =
-        PlayoutState { candidates: Vec::with_capacity(n), region: vec![0; n], stack: vec![] };
-    for k in 0..count {
-        scratch.clone_from(board);
-        let mut rng = Rng::new(seed ^ (k as u64 + 1).wrapping_mul(0xd6e8_feb8_6659_fd93));
-        let first = if k % 2 == 0 { Color::Black } else { Color::White };
-        play_out(&mut scratch, &locs, &playable, first, &mut rng, &mut state);
-        final_owner(layout, &locs, &scratch, &mut owner, &mut state);
-        for (total, &o) in sum[first.index()].iter_mut().zip(owner.iter()) {
-            *total += o as i32;
+    sum: [Vec<i32>; 2],
+    runs: [u32; 2],
+    scratch: Board,
+    owner: Vec<i8>,
+    state: PlayoutState,
+}
+
+impl<'a> Sampler<'a> {
+    /// A sampler for `board`; `frozen` points (row-major) are never played.
+    pub(crate) fn new(layout: &'a Layout, board: &'a Board, frozen: &[bool], seed: u64) -> Self {
+        let n = layout.grid.len();
+        let locs = Locations::new(layout, board);
+        let mut playable = vec![false; board.loc_count()];
+        for (i, &f) in frozen.iter().enumerate().take(n) {
+            playable[locs.of_index[i] as usize] = !f;
+        }
+        Sampler {
+            layout,
+            board,
+            locs,
+            playable,
+            seed,
+            sum: [vec![0; n], vec![0; n]],
+            runs: [0, 0],
+            scratch: board.clone(),
+            owner: vec![0; n],
+            state: PlayoutState {
+                candidates: Vec::with_capacity(n),
+                touched: [Vec::new(), Vec::new()],
+                region: vec![0; n],
+                stack: Vec::new(),
+            },
         }
     }
-    let scale = 2.0 / count.max(2) as f32;
-    let average = |s: &Vec<i32>| s.iter().map(|&v| v as f32 * scale).collect();
-    Ownership { by_first: [average(&sum[0]), average(&sum[1])] }
+
+    /// Playouts run so far.
+    pub(crate) fn count(&self) -> u32 {
+        self.runs[0] + self.runs[1]
+    }
+
+    /// Runs `more` playouts (alternately Black and White to move first).
+    pub(crate) fn run(&mut self, more: u32) {
+        for _ in 0..more {
+            let k = self.count() as u64;
+            self.scratch.clone_from(self.board);
+            let mut rng = Rng::new(self.seed ^ (k + 1).wrapping_mul(0xd6e8_feb8_6659_fd93));
+            let first = if k.is_multiple_of(2) { Color::Black } else { Color::White };
+            play_out(
+                &mut self.scratch,
+                &self.locs,
+                &self.playable,
+                first,
+                &mut rng,
+                &mut self.state,
+            );
+            final_owner(self.layout, &self.locs, &self.scratch, &mut self.owner, &mut self.state);
+            for (total, &o) in self.sum[first.index()].iter_mut().zip(self.owner.iter()) {
+                *total += o as i32;
+            }
+            self.runs[first.index()] += 1;
+        }
+    }
+
+    /// The average ownership so far.
+    pub(crate) fn ownership(&self) -> Ownership {
+        let average = |s: &Vec<i32>, runs: u32| {
+            let scale = 1.0 / runs.max(1) as f32;
+            s.iter().map(|&v| v as f32 * scale).collect()
+        };
+        Ownership {
+            by_first: [average(&self.sum[0], self.runs[0]), average(&self.sum[1], self.runs[1])],
+        }
+    }
 }
 
 struct PlayoutState {
     candidates: Vec<u16>,
+    touched: [Vec<u16>; 2],
     region: Vec<u32>,
     stack: Vec<usize>,
 }
@@ -143,10 +193,35 @@ fn play_out(
     let mut to_move = first;
     let mut passes = 0;
     let mut last: Option<u16> = None;
+    // A player who found no move on its last turn only needs to look again where the board
+    // changed since: `touched[colour]` collects those points (the moves, their neighbours and
+    // diagonals, the liberties of the chains they touched, and captured points).
+    let mut passed = [false; 2];
+    let touched = &mut state.touched;
+    touched[0].clear();
+    touched[1].clear();
     let limit = 3 * locs.of_index.len() + 50;
     for _ in 0..limit {
+        let me = to_move.index();
         let mut chosen = last.and_then(|m| urgent_move(board, to_move, m, rng));
-        if chosen.is_none() {
+        if chosen.is_none() && passed[me] {
+            let list = &mut touched[me];
+            let mut untried = list.len();
+            while untried > 0 {
+                let pick = rng.below(untried);
+                list.swap(pick, untried - 1);
+                untried -= 1;
+                let loc = list[untried];
+                if playable[loc as usize]
+                    && board.empty_at(loc)
+                    && acceptable(board, to_move, loc)
+                    && board.check_loc(to_move, loc, SuicideRule::Forbidden).is_ok()
+                {
+                    chosen = Some(loc);
+                    break;
+                }
+            }
+        } else if chosen.is_none() {
             // Random candidates: `candidates[..untried]` are this turn's untried ones. Points
             // found occupied leave the list; refused ones stay for later turns.
             let mut untried = candidates.len();
@@ -169,16 +244,38 @@ fn play_out(
         }
         match chosen {
             Some(loc) => {
-                let effect = board.play_empty(to_move, loc);
-                if effect.captured > 0 {
-                    refill(board, locs, playable, candidates);
+                // Chains this move captures: their points become candidates again.
+                let mut freed = [0u16; 4];
+                let mut k = 0;
+                for a in board.neighbours_of(loc) {
+                    if board.stone_at(a) == Some(to_move.opponent())
+                        && board.libs_at(a) == 1
+                        && !freed[..k].iter().any(|&f| board.head_at(f) == board.head_at(a))
+                    {
+                        freed[k] = a;
+                        k += 1;
+                    }
                 }
+                let mut captured: Vec<u16> = Vec::new();
+                for &f in &freed[..k] {
+                    captured.extend(chain_locs(board, f));
+                }
+                board.play_empty(to_move, loc);
+                passed[me] = false;
+                touched[me].clear();
+                let other = to_move.opponent().index();
+                if passed[other] {
+                    note_changes(board, loc, &captured, &mut touched[other]);
+                }
+                candidates.extend(captured.into_iter().filter(|&c| playable[c as usize]));
                 last = Some(loc);
                 passes = 0;
             }
             None => {
                 board.pass();
                 last = None;
+                passed[me] = true;
+                touched[me].clear();
                 passes += 1;
                 if passes >= 2 {
                     break;
@@ -186,6 +283,35 @@ fn play_out(
             }
         }
         to_move = to_move.opponent();
+    }
+}
+
+/// Records the points where a player's options may have changed after a move on `loc` that
+/// captured `captured`.
+fn note_changes(board: &Board, loc: u16, captured: &[u16], out: &mut Vec<u16>) {
+    let add = |p: u16, out: &mut Vec<u16>| {
+        if (p as usize) < board.loc_count() && board.on_board_at(p) && !out.contains(&p) {
+            out.push(p);
+        }
+    };
+    let [up, left, right, down] = board.neighbours_of(loc);
+    for p in [up, left, right, down, up - 1, up + 1, down - 1, down + 1] {
+        add(p, out);
+    }
+    for a in [up, left, right, down] {
+        if board.stone_at(a).is_some() && board.libs_at(a) <= 3 {
+            let mut libs = [0u16; 3];
+            let got = board.some_liberties_at(a, &mut libs);
+            for &l in &libs[..got] {
+                add(l, out);
+            }
+        }
+    }
+    for &c in captured {
+        add(c, out);
+        for n in board.neighbours_of(c) {
+            add(n, out);
+        }
     }
 }
 
@@ -255,34 +381,38 @@ fn chain_locs(board: &Board, loc: u16) -> impl Iterator<Item = u16> + '_ {
 /// Liberties the chain would have after `color` plays on the empty `loc`, counted up to 2, or
 /// 2 when the move captures.
 fn liberties_after(board: &Board, color: Color, loc: u16) -> u32 {
+    let neighbours = board.neighbours_of(loc);
+    // Cheap answers first: two empty neighbours, a capture, or a friendly chain with three
+    // liberties or more each settle it without walking any chain.
     let mut libs = [0u16; 2];
     let mut found = 0usize;
-    for a in board.neighbours_of(loc) {
-        let mut candidates = [0u16; 3];
-        let got = if board.empty_at(a) {
-            candidates[0] = a;
-            1
-        } else if let Some(c) = board.stone_at(a) {
-            if c != color {
-                if board.libs_at(a) == 1 {
-                    return 2;
-                }
-                0
-            } else if board.libs_at(a) >= 3 {
+    for &a in &neighbours {
+        if board.empty_at(a) {
+            if found == 1 {
                 return 2;
-            } else {
-                board.some_liberties_at(a, &mut candidates)
             }
-        } else {
-            0
-        };
-        for &l in &candidates[..got] {
+            libs[0] = a;
+            found = 1;
+        } else if let Some(c) = board.stone_at(a) {
+            let chain_libs = board.libs_at(a);
+            if (c != color && chain_libs == 1) || (c == color && chain_libs >= 3) {
+                return 2;
+            }
+        }
+    }
+    for &a in &neighbours {
+        if board.stone_at(a) != Some(color) {
+            continue;
+        }
+        let mut some = [0u16; 2];
+        let got = board.some_liberties_at(a, &mut some);
+        for &l in &some[..got] {
             if l != loc && !libs[..found].contains(&l) {
-                if found == 2 {
+                if found == 1 {
                     return 2;
                 }
-                libs[found] = l;
-                found += 1;
+                libs[0] = l;
+                found = 1;
             }
         }
     }

@@ -27,7 +27,7 @@ const CLEARLY_ALIVE: f32 = 0.8;
 #[derive(Default)]
 struct Area {
     chains: Vec<u32>,
-    space: usize,
+    space: Vec<usize>,
     boundary: Vec<u32>,
 }
 
@@ -59,7 +59,7 @@ fn areas(layout: &Layout, dead: &[bool], color: Color) -> Areas {
                     area.chains.push(c);
                 }
             } else {
-                area.space += 1;
+                area.space.push(p);
             }
             for a in grid.adj(p) {
                 if live(a, opp) {
@@ -94,7 +94,7 @@ pub(crate) fn check(
     support: &[f32],
 ) -> Checks {
     let mut killed = Vec::new();
-    for _ in 0..4 {
+    for _ in 0..8 {
         let eyes = analyse(layout, dead);
         let strong = strong_groups(&eyes, pass_alive);
         let chain_strong = |c: u32| {
@@ -102,6 +102,78 @@ pub(crate) fn check(
             g != NONE && strong[g as usize]
         };
         let by_color = [areas(layout, dead, Color::Black), areas(layout, dead, Color::White)];
+        // First, weak groups that become strong once the weak opponent stones they enclose (whose
+        // area is bordered by this group's chains only) are taken off: those stones are dead
+        // (stones inside a territory).
+        let mut cleaned: Vec<u32> = Vec::new();
+        for (g, group) in eyes.groups.iter().enumerate() {
+            if strong[g] {
+                continue;
+            }
+            let own = &by_color[group.color.index()];
+            let other = &by_color[group.color.opponent().index()];
+            let a = own.of[layout.chains[group.chains[0] as usize].stones[0]];
+            let area = &own.list[a as usize];
+            if area.chains.iter().any(|&c| chain_strong(c)) {
+                continue;
+            }
+            let inner: Vec<u32> = area
+                .boundary
+                .iter()
+                .copied()
+                .filter(|&y| {
+                    let ya = other.of[layout.chains[y as usize].stones[0]] as usize;
+                    // Enclosed: everything around its area belongs to this area's chains.
+                    !chain_strong(y)
+                        && support[y as usize] < CLEARLY_ALIVE
+                        && other.list[ya].boundary.iter().all(|c| area.chains.contains(c))
+                        && other.list[ya].chains.iter().all(|&c| !chain_strong(c))
+                })
+                .collect();
+            // The group must win the liberty race against them: more liberties of its own than
+            // they have in all (otherwise it is a seki or a race it loses).
+            let liberties = |chains: &[u32]| {
+                let mut libs: Vec<usize> = Vec::new();
+                for &c in chains {
+                    for &l in &layout.chains[c as usize].liberties {
+                        if !libs.contains(&l) {
+                            libs.push(l);
+                        }
+                    }
+                }
+                libs
+            };
+            let theirs = liberties(&inner);
+            let ours = liberties(&group.chains);
+            let ours_alone = ours.iter().filter(|l| !theirs.contains(l)).count();
+            if inner.is_empty() || ours_alone <= theirs.len() {
+                continue;
+            }
+            let mut hypothesis = dead.to_vec();
+            for &y in &inner {
+                for &i in &layout.chains[y as usize].stones {
+                    hypothesis[i] = true;
+                }
+            }
+            let after = analyse(layout, &hypothesis);
+            let hg = after.group_of[group.chains[0] as usize];
+            if hg != NONE && after.groups[hg as usize].eyes >= 2 {
+                for y in inner {
+                    if !cleaned.contains(&y) {
+                        cleaned.push(y);
+                    }
+                }
+            }
+        }
+        if !cleaned.is_empty() {
+            for &c in &cleaned {
+                for &i in &layout.chains[c as usize].stones {
+                    dead[i] = true;
+                }
+            }
+            killed.extend(cleaned);
+            continue;
+        }
         let mut newly = Vec::new();
         for (g, group) in eyes.groups.iter().enumerate() {
             if strong[g] {
@@ -110,7 +182,7 @@ pub(crate) fn check(
             let own = &by_color[group.color.index()];
             let a = own.of[layout.chains[group.chains[0] as usize].stones[0]] as usize;
             let area = &own.list[a];
-            if area.space > SMALL_AREA
+            if area.space.len() > SMALL_AREA
                 || area.boundary.is_empty()
                 || area.chains.iter().any(|&c| chain_strong(c))
                 || !area.boundary.iter().all(|&c| chain_strong(c))

@@ -31,6 +31,8 @@ use super::{DedupeOptions, DuplicateGroup, GameEntry, Kind, Kinds, Member, MoveK
 /// The groups of duplicate games among `entries` (given in input order), in the input order of
 /// their first members. Games without a key (unread) are never grouped.
 pub fn find_duplicates(entries: &[GameEntry], options: &DedupeOptions) -> Vec<DuplicateGroup> {
+    // A truncated copy is never shorter than a record grouped on its moves alone.
+    let min_prefix = options.min_prefix_moves.max(options.min_same_moves);
     let key = |i: usize| entries[i].key.as_ref().map(MoveKey::tokens).unwrap_or(&[]);
     let mut order: Vec<usize> = (0..entries.len()).filter(|&i| entries[i].key.is_some()).collect();
     order.sort_unstable_by(|&a, &b| {
@@ -80,7 +82,7 @@ pub fn find_duplicates(entries: &[GameEntry], options: &DedupeOptions) -> Vec<Du
             open.pop();
         }
         if let Some(&top) = open.last()
-            && weight(top) >= options.min_prefix_moves
+            && weight(top) >= min_prefix
         {
             parent[c] = Some(top);
             children[top] += 1;

@@ -45,8 +45,8 @@ pub struct DedupeOptions {
     /// shorter ones only when all their metadata is the same too (every property, private ones
     /// included) and names at least a player, a date or an event. Default 20.
     pub min_same_moves: u32,
-    /// A record counts as a truncated copy of a longer one only from this weight on. Default
-    /// 30.
+    /// A record counts as a truncated copy of a longer one only from this weight on (and never
+    /// below `min_same_moves`). Default 30.
     pub min_prefix_moves: u32,
     /// From this weight on a truncated copy is grouped whatever its metadata says; below it,
     /// only when the metadata is compatible: the same players and date wherever both records

@@ -1,0 +1,253 @@
+//! Scores and disagreements through `analysis::analyze`, from SGF text: the rules texts' worked
+//! example (a winner flip between Chinese and Japanese counting), wrong recorded results with
+//! their likely reasons, resigned games, territory markup, cycles without superko, and the
+//! estimator's determinism across runs and threads.
+
+use kifu::analysis::dead_stones::{self, Status};
+use kifu::analysis::{
+    AnalysisOptions, Confidence, DeadStoneMode, DeadStoneSource, DisagreementKind, RulesetRequest,
+    analyze,
+};
+use kifu::finding::Code;
+use kifu::record::sgf::read_game;
+use kifu::record::{CharsetOrigin, GameLocation, GameRecord, ReadOptions, TextEncoding};
+use kifu::rules::{Board, Outcome, Point};
+
+fn record(text: &str) -> GameRecord {
+    let location = GameLocation { source: "test.sgf".into(), game: 1, offset: 0, line: 1 };
+    let utf8 = TextEncoding { name: "UTF-8", origin: CharsetOrigin::Utf8, replaced: false };
+    read_game(text, location, utf8, &ReadOptions::default())
+}
+
+/// `AB[..]AW[..]` for the stones of a diagram (`x`/`X` Black, `o`/`O` White).
+fn setup(diagram: &str) -> String {
+    let rows: Vec<&str> = diagram.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
+    let (mut black, mut white) = (String::new(), String::new());
+    for (y, row) in rows.iter().enumerate() {
+        for (x, ch) in row.chars().filter(|c| !c.is_whitespace()).enumerate() {
+            let p = Point::new(x as u8, y as u8).sgf().expect("small board");
+            match ch {
+                'x' | 'X' => black.push_str(&format!("[{p}]")),
+                'o' | 'O' => white.push_str(&format!("[{p}]")),
+                _ => {}
+            }
+        }
+    }
+    let mut out = String::new();
+    if !black.is_empty() {
+        out.push_str("AB");
+        out.push_str(&black);
+    }
+    if !white.is_empty() {
+        out.push_str("AW");
+        out.push_str(&white);
+    }
+    out
+}
+
+fn requests(names: &[&str]) -> AnalysisOptions {
+    AnalysisOptions {
+        rulesets: names.iter().map(|n| RulesetRequest::parse(n).expect("known")).collect(),
+        dead_stones: DeadStoneMode::Auto,
+    }
+}
+
+/// DEVELOPERS.md's worked example: Black 140 stones + 44 points, White 140 + 37, no dame.
+const WORKED_EXAMPLE: &str = "
+    ...................
+    ...................
+    ......xxxxxxxxxxxxx
+    xxxxxxxxxxxxxxxxxxx
+    xxxxxxxxxxxxxxxxxxx
+    xxxxxxxxxxxxxxxxxxx
+    xxxxxxxxxxxxxxxxxxx
+    xxxxxxxxxxxxxxxxxxx
+    xxxxxxxxxxxxxxxxxxx
+    xxxxxxxxxxxxxoooooo
+    ooooooooooooooooooo
+    ooooooooooooooooooo
+    ooooooooooooooooooo
+    ooooooooooooooooooo
+    ooooooooooooooooooo
+    ooooooooooooooooooo
+    ooooooooooooooooooo
+    o..................
+    ...................
+";
+
+fn worked_example(result: &str, rules: &str, komi: &str) -> GameRecord {
+    record(&format!(
+        "(;GM[1]FF[4]SZ[19]RU[{rules}]KM[{komi}]RE[{result}]{};B[];W[])",
+        setup(WORKED_EXAMPLE)
+    ))
+}
+
+#[test]
+fn the_worked_example_flips_winner_between_chinese_and_japanese() {
+    let game = worked_example("W+0.5", "Chinese", "7.5");
+    let analysis = analyze(&game, &requests(&["recorded", "chinese", "japanese"]));
+    let results: Vec<String> =
+        analysis.scores.iter().map(|s| s.outcome.expect("scored").to_string()).collect();
+    assert_eq!(results, ["W+0.5", "W+0.5", "B+0.5"]);
+    // Komi follows the rules: 7.5 under Chinese, 6.5 under Japanese (an even game).
+    let komi: Vec<f64> = analysis.scores.iter().map(|s| s.komi).collect();
+    assert_eq!(komi, [7.5, 7.5, 6.5]);
+    let kinds: Vec<DisagreementKind> = analysis.disagreements.iter().map(|d| d.kind).collect();
+    assert_eq!(kinds, [DisagreementKind::WinnerFlip, DisagreementKind::WinnerFlip]);
+    let flip = &analysis.disagreements[1];
+    assert!(flip.detail.contains("chinese W+0.5") && flip.detail.contains("japanese B+0.5"));
+    let count = analysis.scores[1].count.expect("counted");
+    assert_eq!((count.black, count.white, count.neutral), (184.0, 177.0, 0));
+}
+
+#[test]
+fn a_recorded_result_that_the_count_does_not_reproduce_is_reported() {
+    let game = worked_example("W+3.5", "Chinese", "7.5");
+    let analysis = analyze(&game, &requests(&["recorded"]));
+    let d = &analysis.disagreements[0];
+    assert_eq!(d.kind, DisagreementKind::RecordedVsRecomputed);
+    assert!(d.detail.contains("recorded W+3.5 vs recomputed W+0.5"), "{}", d.detail);
+    assert!(d.detail.contains("margin differs by 3"), "{}", d.detail);
+
+    let game = worked_example("B+3.5", "Chinese", "7.5");
+    let analysis = analyze(&game, &requests(&["recorded"]));
+    assert!(analysis.disagreements[0].detail.contains("winner differs"));
+}
+
+#[test]
+fn likely_reasons_are_named_and_lower_the_confidence() {
+    // Area 184 - 177 = 7 without komi: a record counted without komi.
+    let game = worked_example("B+7", "Chinese", "7.5");
+    let d = &analyze(&game, &requests(&["recorded"])).disagreements[0];
+    assert!(d.detail.contains("komi units"), "{}", d.detail);
+    assert_eq!(d.confidence, Confidence::Low);
+    // Four handicap stones: Chinese rules give White 4 points (W+4.5); a record saying W+0.5
+    // gave none.
+    let text = format!(
+        "(;GM[1]FF[4]SZ[19]RU[Chinese]KM[7.5]HA[4]RE[W+0.5]{};W[];B[])",
+        setup(WORKED_EXAMPLE)
+    );
+    let analysis = analyze(&record(&text), &requests(&["recorded"]));
+    assert_eq!(analysis.scores[0].outcome.expect("scored").to_string(), "W+4.5");
+    let d = &analysis.disagreements[0];
+    assert!(d.detail.contains("handicap compensation"), "{}", d.detail);
+    assert_eq!(d.confidence, Confidence::Low);
+}
+
+#[test]
+fn resigned_games_are_not_scored() {
+    let game = worked_example("W+R", "Japanese", "6.5");
+    let analysis = analyze(&game, &requests(&["recorded", "chinese"]));
+    assert!(analysis.scores.iter().all(|s| s.outcome.is_none()));
+    assert!(
+        analysis
+            .findings
+            .iter()
+            .any(|f| f.code == Code::NoScore && f.message.contains("resignation"))
+    );
+    assert!(analysis.disagreements.is_empty());
+}
+
+/// Black's wall on the C column, White's on the D column; White has a stone at G3 in its own
+/// area.
+const MARKED: &str = "
+    . . x o . . . . .
+    . . x o . . . . .
+    . . x o . . . . .
+    . . x o . . . . .
+    . . x o . . . . .
+    . . x o . . . . .
+    . . x o . . o . .
+    . . x o . . . . .
+    . . x o . . . . .
+";
+
+#[test]
+fn markup_decides_the_dead_stones_when_the_record_has_it() {
+    // A Black stone at H2 inside White's area, marked TW in the last node: dead.
+    let text = format!(
+        "(;GM[1]FF[4]SZ[9]RU[Chinese]KM[7.5]RE[W+34.5]{}AB[hh];B[];W[]TW[hh])",
+        setup(MARKED)
+    );
+    let game = record(&text);
+    let analysis = analyze(&game, &requests(&["recorded"]));
+    let score = &analysis.scores[0];
+    assert_eq!(score.dead_stones, DeadStoneSource::Markup);
+    assert_eq!(score.count.expect("counted").dead, [1, 0]);
+    // Black: 9 stones + 18 points; White: 10 stones + 44 points (H2 included).
+    assert_eq!(score.outcome.expect("scored"), Outcome::from_margin(27.0 - 54.0 - 7.5));
+    assert!(analysis.disagreements.is_empty(), "{:?}", analysis.disagreements);
+    // Asking for the estimator instead ignores the markup.
+    let estimated = analyze(
+        &game,
+        &AnalysisOptions { dead_stones: DeadStoneMode::Estimate, ..requests(&["recorded"]) },
+    );
+    assert_eq!(estimated.scores[0].dead_stones, DeadStoneSource::Estimate);
+}
+
+#[test]
+fn a_cycle_without_superko_has_no_result() {
+    // Three kos taken in turn, three rounds: the whole board repeats (tests/rules_game.rs).
+    let board = "
+        . X O . . . X O .
+        X O . O . X . X O
+        . X O . . . X O .
+        . . . . . . . . .
+        . X O . . . . . .
+        X O . O . . . . .
+        . X O . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .";
+    let round = ";B[cb];W[gb];B[cf];W[bb];B[hb];W[bf]";
+    let text = format!(
+        "(;GM[1]FF[4]SZ[9]RU[Japanese]KM[6.5]RE[Void]PL[B]{}{round}{round}{round})",
+        setup(board)
+    );
+    let game = record(&text);
+    let analysis = analyze(&game, &requests(&["recorded", "japanese", "chinese"]));
+    assert_eq!(analysis.scores[0].outcome, Some(Outcome::NoResult));
+    assert_eq!(analysis.scores[1].outcome, Some(Outcome::NoResult));
+    // Chinese rules forbid the repetition (superko): the final position is counted.
+    assert!(analysis.scores[2].outcome.is_some_and(Outcome::is_counted));
+    assert!(analysis.findings.iter().any(|f| f.code == Code::NoScore));
+}
+
+/// A finished 9x9 position with a dead stone on each side: White's at C8 inside Black's
+/// corner, Black's at H5 inside White's side.
+const FINISHED: &str = "
+    . . . . x o . . .
+    . . o . x o . . .
+    . . . . x o . . .
+    . . . . x o . . .
+    x x x x x o . x .
+    o o o o o o . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+";
+
+#[test]
+fn the_estimator_gives_the_same_answer_every_time_and_on_every_thread() {
+    let board = Board::from_diagram(FINISHED).expect("diagram");
+    let first = dead_stones::estimate(&board);
+    assert_eq!(dead_stones::estimate(&board), first);
+    let threads: Vec<_> = (0..4)
+        .map(|_| {
+            let b = board.clone();
+            std::thread::spawn(move || dead_stones::estimate(&b))
+        })
+        .collect();
+    for t in threads {
+        assert_eq!(t.join().expect("no panic"), first);
+    }
+    // And it is right: the stones inside the other side's area are dead.
+    let dead_at = |x: u8, y: u8| {
+        first
+            .chains
+            .iter()
+            .any(|c| c.stones.contains(&Point::new(x, y)) && c.status == Status::Dead)
+    };
+    assert!(dead_at(2, 1), "White's stone inside Black's corner");
+    assert!(dead_at(7, 4), "Black's stone inside White's side");
+    assert!(!dead_at(4, 0) && !dead_at(5, 0), "the walls live");
+}
