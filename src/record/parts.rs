@@ -329,18 +329,17 @@ impl Streamer {
         let frame = Frame { last, ..self.frame };
         let mut findings = std::mem::take(&mut self.opening.1);
         self.opening.0 = 0;
-        if last && self.kept == 0 && self.beyond.is_none() && self.frame.offset == 0 {
-            if split.trees.is_empty() && split.beyond.is_none() {
-                // No game in the whole file: one stand-in, as for a file read whole.
-                let text = &file.bytes[from.min(file.bytes.len())..];
-                let finding = Finding::new(Code::NoGame, 0, pending::describe_no_game(text));
-                self.finished = true;
-                self.carry = Vec::new();
-                return Some(SplitFile {
-                    games: vec![pending::stand_in(&self.name, file, finding)],
-                    findings,
-                });
-            }
+        let whole_file = last && self.kept == 0 && self.beyond.is_none() && self.frame.offset == 0;
+        if whole_file && split.trees.is_empty() && split.beyond.is_none() {
+            // No game in the whole file: one stand-in, as for a file read whole.
+            let text = &file.bytes[from.min(file.bytes.len())..];
+            let finding = Finding::new(Code::NoGame, 0, pending::describe_no_game(text));
+            self.finished = true;
+            self.carry = Vec::new();
+            return Some(SplitFile {
+                games: vec![pending::stand_in(&self.name, file, finding)],
+                findings,
+            });
         }
         let mut games = Vec::new();
         let trees: Vec<_> = split.trees.iter().filter(|t| t.start < cut).cloned().collect();
