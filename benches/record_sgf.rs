@@ -52,11 +52,9 @@ fn main() {
     .flatten()
     .find(|p| p.is_dir())
     .unwrap_or_else(|| manifest.join("../shared/corpus"));
-    let folder = std::env::args()
-        .skip(1)
-        .find(|a| !a.starts_with('-'))
-        .map(PathBuf::from)
-        .unwrap_or_else(|| corpus.join("aeb-pro/Honinbo"));
+    let given = std::env::args().skip(1).find(|a| !a.starts_with('-')).map(PathBuf::from);
+    let default_folder = given.is_none();
+    let folder = given.unwrap_or_else(|| corpus.join("aeb-pro/Honinbo"));
     if !folder.is_dir() {
         println!("{} not found: nothing to measure", folder.display());
         return;
@@ -118,7 +116,13 @@ fn main() {
         moves as f64 / baseline,
         bytes as f64 / 1e6 / baseline
     );
+    if default_folder {
+        assert_eq!(checksum, HONINBO_CHECKSUM, "the records of aeb-pro/Honinbo changed");
+    }
 }
+
+/// Checksum of the 4,266 games of aeb-pro/Honinbo as `read_game` reads them.
+const HONINBO_CHECKSUM: u64 = 0xa26e_c5ac_3028_4e05;
 
 /// CPU seconds, best of five, for sgf-parse's strict parse and an iterative teardown alone: the
 /// floor under `read_game` on this path.
