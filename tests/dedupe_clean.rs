@@ -27,22 +27,14 @@ fn zip_bytes(members: &[(&str, &[u8])]) -> Vec<u8> {
     writer.finish().expect("a zip").into_inner()
 }
 
-/// Every file under `root`, relative, sorted.
+/// Every file under `root`, relative (with `/`), sorted.
 fn files_under(root: &Path) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut stack = vec![root.to_path_buf()];
-    while let Some(dir) = stack.pop() {
-        for entry in std::fs::read_dir(&dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                stack.push(path);
-            } else {
-                out.push(path.strip_prefix(root).unwrap().to_string_lossy().replace('\\', "/"));
-            }
-        }
-    }
-    out.sort();
-    out
+    let mut names: Vec<String> = util::files_under(root)
+        .iter()
+        .map(|p| p.strip_prefix(root).unwrap().to_string_lossy().replace('\\', "/"))
+        .collect();
+    names.sort();
+    names
 }
 
 /// games.csv rows keyed by (source, game): (status, board, handicap, komi, moves, result).

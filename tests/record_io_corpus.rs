@@ -10,25 +10,12 @@
 //! cargo test --release --test record_io_corpus -- --ignored --nocapture
 //! ```
 
-use std::path::{Path, PathBuf};
+mod util;
+
+use std::path::Path;
 
 use kifu::finding::Code;
 use kifu::record::{ReadOptions, Source, sources, split_source};
-
-/// The shared corpus: `$KIFU_SHARED_CORPUS`, or `../shared/corpus` or `../../shared/corpus`
-/// from the crate root (the latter from a worktree).
-fn corpus() -> Option<PathBuf> {
-    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let candidates = std::env::var_os("KIFU_SHARED_CORPUS")
-        .map(PathBuf::from)
-        .into_iter()
-        .chain([manifest.join("../shared/corpus"), manifest.join("../../shared/corpus")]);
-    let found = candidates.into_iter().find(|p| p.join("README.md").is_file());
-    if found.is_none() {
-        eprintln!("skipped: the shared corpus is absent (set KIFU_SHARED_CORPUS to run this test)");
-    }
-    found
-}
 
 /// A deliberately different count of top-level game trees: one byte at a time, no memchr,
 /// no recovery, no charset knowledge. A tree starts at a `(` outside every tree whose next
@@ -109,7 +96,7 @@ fn check_counts(sources: impl Iterator<Item = Source>) -> Tally {
 
 #[test]
 fn corpus_collections_split_into_the_independently_counted_games() {
-    let Some(corpus) = corpus() else { return };
+    let Some(corpus) = util::shared_corpus_or_skip() else { return };
     let options = ReadOptions::default();
     let inputs = [corpus.join("parser-tests"), corpus.join("tom-9d/2008-07.sgf")];
     // A slice of the one-game-per-file folders: Fox (damaged UTF-8) and aeb (ASCII).
@@ -125,7 +112,7 @@ fn corpus_collections_split_into_the_independently_counted_games() {
 #[test]
 #[ignore = "whole shared corpus: run with --release (command in the module docs)"]
 fn every_file_of_the_corpus_is_accounted_for() {
-    let Some(corpus) = corpus() else { return };
+    let Some(corpus) = util::shared_corpus_or_skip() else { return };
     let tally = check_counts(sources([&corpus], &ReadOptions::default()));
     eprintln!("{tally:?}");
     assert!(tally.games > 90_000, "{tally:?}");
@@ -166,7 +153,7 @@ fn decoded_games(path: &Path) -> Vec<(String, &'static str)> {
 
 #[test]
 fn parser_test_samples_decode_to_the_right_player_names() {
-    let Some(corpus) = corpus() else { return };
+    let Some(corpus) = util::shared_corpus_or_skip() else { return };
     let sabaki = corpus.join("parser-tests/sabaki_sgf/tests/sgf");
     // Expected values from SabakiHQ/sgf's own tests (parse.test.js, encoding.test.js) and,
     // for the names its tests do not check, the file decoded with iconv.
@@ -198,7 +185,7 @@ fn parser_test_samples_decode_to_the_right_player_names() {
 
 #[test]
 fn libsgfcplusplus_encoding_samples_decode_to_their_text() {
-    let Some(corpus) = corpus() else { return };
+    let Some(corpus) = util::shared_corpus_or_skip() else { return };
     let dir = corpus.join("parser-tests/libsgfcplusplus/test/test-files");
     // Each file's last comment says the same thing in its script; these are fragments of it
     // (read off the files with iconv). The UTF-8 files are the reference for the Cyrillic.
@@ -242,7 +229,7 @@ fn libsgfcplusplus_encoding_samples_decode_to_their_text() {
 
 #[test]
 fn sgfc_mixed_encoding_file_decodes_each_game_in_its_own_charset() {
-    let Some(corpus) = corpus() else { return };
+    let Some(corpus) = util::shared_corpus_or_skip() else { return };
     let games =
         decoded_games(&corpus.join("parser-tests/sgfc_missdeer/test-files/mixed-encoding.sgf"));
     let charsets: Vec<_> = games.iter().map(|(_, name)| *name).collect();

@@ -1,5 +1,6 @@
-//! Helpers for the CLI tests: a unique temporary folder per test, the real `kifu` binary run in
-//! it, CSV read back as rows, and equality assertions that show a readable diff.
+//! Helpers shared by the integration tests: a unique temporary folder per test, the real `kifu`
+//! binary run in it, CSV read back as rows, equality assertions that show a readable diff, and
+//! the way to the shared corpus and the files in a folder.
 //!
 //! Modelled on ripgrep's `tests/util.rs` (`Dir`, `TestCommand`) and `eqnice!`.
 
@@ -136,4 +137,52 @@ pub fn small_game(black: &str, white: &str, result: &str) -> String {
         "(;GM[1]FF[4]CA[UTF-8]SZ[9]KM[7]RU[Chinese]PB[{black}]PW[{white}]RE[{result}]\n\
          ;B[ee];W[cc];B[gc];W[cg];B[ge];W[eg];B[gg];W[ce];B[];W[])\n"
     )
+}
+
+/// The shared corpus of real games (read-only, never in the repository): `KIFU_SHARED_CORPUS`,
+/// else `../shared/corpus` or `../../shared/corpus` from the package root (the latter from a
+/// worktree); a candidate counts when it holds the corpus's `README.md`. `None` when absent.
+pub fn shared_corpus() -> Option<PathBuf> {
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    std::env::var_os("KIFU_SHARED_CORPUS")
+        .map(PathBuf::from)
+        .into_iter()
+        .chain([manifest.join("../shared/corpus"), manifest.join("../../shared/corpus")])
+        .find(|p| p.join("README.md").is_file())
+}
+
+/// [`shared_corpus`], saying on standard error that the test is skipped when it is absent.
+pub fn shared_corpus_or_skip() -> Option<PathBuf> {
+    let found = shared_corpus();
+    if found.is_none() {
+        eprintln!("skipped: the shared corpus is absent (set KIFU_SHARED_CORPUS to run this test)");
+    }
+    found
+}
+
+/// Every file below `root` (following links to folders), sorted; folders that cannot be read
+/// are passed over.
+pub fn files_under(root: &Path) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    let mut folders = vec![root.to_path_buf()];
+    while let Some(folder) = folders.pop() {
+        let Ok(entries) = std::fs::read_dir(&folder) else { continue };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                folders.push(path);
+            } else {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+/// The `.sgf` files below `root` (the extension in any case), sorted.
+pub fn sgf_files(root: &Path) -> Vec<PathBuf> {
+    let mut files = files_under(root);
+    files.retain(|p| p.extension().is_some_and(|e| e.eq_ignore_ascii_case("sgf")));
+    files
 }
