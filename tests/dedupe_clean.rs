@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use util::{Dir, column, csv_rows, run, run_expect, run_ok, small_game};
+use util::{Dir, column, csv_rows, run_expect, run_ok, small_game};
 
 fn case(path: &str) -> Vec<u8> {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("corpus").join(path);
@@ -280,27 +280,11 @@ fn ctrl_c_takes_back_what_was_written() {
     for i in 0..3 {
         dir.create(&format!("games/{i}.sgf"), small_game(&format!("B{i}"), "W", "B+2"));
     }
-    let fifo = dir.join("stuck.sgf");
-    assert!(run(std::process::Command::new("mkfifo").arg(&fifo)).status.success());
+    dir.fifo("stuck.sgf");
     std::fs::create_dir(dir.join("out")).unwrap();
-    let child = dir
-        .kifu(["clean", "--batch-games", "1", "--out", "out", "games", "stuck.sgf"])
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    let started = std::time::Instant::now();
-    while files_under(&dir.join("out")).iter().filter(|f| f.ends_with(".sgf")).count() < 3 {
-        assert!(started.elapsed().as_secs() < 30, "the run never wrote its games");
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
-    let kill = std::process::Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(kill.success());
-    let out = child.wait_with_output().unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(130), "{stderr}");
-    assert!(stderr.contains("interrupted"), "{stderr}");
+    let mut clean = dir.kifu(["clean", "--batch-games", "1", "--out", "out", "games", "stuck.sgf"]);
+    util::interrupt_when(&mut clean, "wrote its games", || {
+        files_under(&dir.join("out")).iter().filter(|f| f.ends_with(".sgf")).count() >= 3
+    });
     assert_eq!(dir.list("out"), Vec::<String>::new(), "the folder is empty again");
 }

@@ -59,6 +59,15 @@ impl Dir {
         names
     }
 
+    /// A FIFO at `rel`: reading it waits for a writer that never comes, which holds a run in
+    /// place until it is interrupted.
+    #[cfg(unix)]
+    pub fn fifo(&self, rel: &str) -> PathBuf {
+        let path = self.join(rel);
+        assert!(run(Command::new("mkfifo").arg(&path)).status.success(), "mkfifo {rel}");
+        path
+    }
+
     /// A `kifu` command run in this folder.
     pub fn kifu<I, S>(&self, args: I) -> Command
     where
@@ -92,6 +101,28 @@ pub fn run_expect(cmd: &mut Command, code: i32) -> String {
 /// Runs a command that must succeed; returns standard output.
 pub fn run_ok(cmd: &mut Command) -> String {
     run_expect(cmd, 0)
+}
+
+/// Starts `cmd`, waits until `ready()` holds (failing with "the run never {started}" after 30
+/// seconds) and a moment more, then sends it Ctrl-C (SIGINT). Asserts the run exits with 130
+/// and says it was interrupted; returns its standard error.
+#[cfg(unix)]
+pub fn interrupt_when(cmd: &mut Command, started: &str, ready: impl Fn() -> bool) -> String {
+    use std::time::{Duration, Instant};
+    let child = cmd.stderr(Stdio::piped()).spawn().expect("the kifu binary starts");
+    let start = Instant::now();
+    while !ready() {
+        assert!(start.elapsed().as_secs() < 30, "the run never {started}");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    std::thread::sleep(Duration::from_millis(200));
+    let kill = Command::new("kill").args(["-INT", &child.id().to_string()]).status();
+    assert!(kill.is_ok_and(|status| status.success()), "kill -INT");
+    let out = child.wait_with_output().expect("the run ends");
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(out.status.code(), Some(130), "{stderr}");
+    assert!(stderr.contains("interrupted"), "{stderr}");
+    stderr
 }
 
 /// Parses CSV text into rows of cells (header included).
