@@ -16,6 +16,7 @@ use std::path::Path;
 
 use kifu::finding::Code;
 use kifu::record::{ReadOptions, Source, sources, split_source};
+use util::sgf_property;
 
 /// A deliberately different count of top-level game trees: one byte at a time, no memchr,
 /// no recovery, no charset knowledge. A tree starts at a `(` outside every tree whose next
@@ -118,24 +119,6 @@ fn every_file_of_the_corpus_is_accounted_for() {
     assert!(tally.games > 90_000, "{tally:?}");
 }
 
-/// The first value of property `id` in SGF text (a simple reader for checking names).
-fn property(text: &str, id: &str) -> Option<String> {
-    let start = text.match_indices(&format!("{id}[")).find_map(|(at, _)| {
-        let prev = text[..at].chars().next_back();
-        (!prev.is_some_and(|c| c.is_ascii_uppercase())).then_some(at + id.len() + 1)
-    })?;
-    let mut value = String::new();
-    let mut chars = text[start..].chars();
-    while let Some(c) = chars.next() {
-        match c {
-            ']' => return Some(value),
-            '\\' => value.extend(chars.next()),
-            c => value.push(c),
-        }
-    }
-    None
-}
-
 /// Expected (identifier, value) pairs.
 type Properties = &'static [(&'static str, &'static str)];
 
@@ -175,11 +158,11 @@ fn parser_test_samples_decode_to_the_right_player_names() {
         let (text, name) = &games[0];
         assert_eq!(name, charset, "{file}");
         for (id, value) in *expected {
-            assert_eq!(property(text, id).as_deref(), Some(*value), "{file} {id}");
+            assert_eq!(sgf_property(text, id).as_deref(), Some(*value), "{file} {id}");
         }
     }
     let no_ca = decoded_games(&sabaki.join("no-ca.sgf"));
-    let comment = property(&no_ca[0].0, "C").unwrap_or_default();
+    let comment = sgf_property(&no_ca[0].0, "C").unwrap_or_default();
     assert!(comment.starts_with("【第三型】"), "Sabaki's detection test: {comment}");
 }
 
@@ -235,11 +218,11 @@ fn sgfc_mixed_encoding_file_decodes_each_game_in_its_own_charset() {
     let charsets: Vec<_> = games.iter().map(|(_, name)| *name).collect();
     assert_eq!(charsets, ["UTF-16LE", "ISO-8859-15", "ISO-8859-15", "gb18030", "Shift_JIS"]);
     let german = "hallö! DÜ! ßüper dich zu s€h€n-";
-    assert_eq!(property(&games[0].0, "C").as_deref(), Some(german));
-    assert_eq!(property(&games[1].0, "C").as_deref(), Some(german));
-    let chinese = property(&games[3].0, "C").unwrap_or_default();
+    assert_eq!(sgf_property(&games[0].0, "C").as_deref(), Some(german));
+    assert_eq!(sgf_property(&games[1].0, "C").as_deref(), Some(german));
+    let chinese = sgf_property(&games[3].0, "C").unwrap_or_default();
     for word in ["趙 治勲", "조치훈", "交通運輸", "指揮權"] {
         assert!(chinese.contains(word), "{word} in {chinese}");
     }
-    assert_eq!(property(&games[4].0, "C").as_deref(), Some("Yen: \\"));
+    assert_eq!(sgf_property(&games[4].0, "C").as_deref(), Some("Yen: \\"));
 }

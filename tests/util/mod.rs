@@ -162,6 +162,26 @@ pub fn assert_same_text(what: &str, expected: &str, got: &str) {
     panic!("{report}");
 }
 
+/// The first value of property `id` in SGF text (an identifier not run into capitals before
+/// it), unescaped the simple way (`\x` → `x`); `None` when absent or unclosed. Read from the
+/// text itself, apart from kifu's reader, to check what the reader decodes.
+pub fn sgf_property(text: &str, id: &str) -> Option<String> {
+    let start = text.match_indices(&format!("{id}[")).find_map(|(at, _)| {
+        let before = text[..at].chars().next_back();
+        (!before.is_some_and(|c| c.is_ascii_uppercase())).then_some(at + id.len() + 1)
+    })?;
+    let mut value = String::new();
+    let mut chars = text[start..].chars();
+    while let Some(c) = chars.next() {
+        match c {
+            ']' => return Some(value),
+            '\\' => value.extend(chars.next()),
+            c => value.push(c),
+        }
+    }
+    None
+}
+
 /// A short legal 9x9 game: Black and White play, then both pass.
 pub fn small_game(black: &str, white: &str, result: &str) -> String {
     format!(
