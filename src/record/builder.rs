@@ -1183,43 +1183,22 @@ impl GameBuilder {
         result
     }
 
-    /// The record of a game that is not Go: its metadata and the findings that do not depend on
-    /// reading coordinates.
+    /// The record of a game that is not Go: an unparsed record (see [`super::unparsed`]) of its
+    /// board size, with its metadata and the findings that do not depend on reading
+    /// coordinates.
     fn not_go_record(mut self, size: BoardSize) -> GameRecord {
         let mut keep = self.about_board.iter().map(|b| !b);
         self.findings.retain(|_| keep.next().unwrap_or(true));
-        let chinese = crate::rules::preset("chinese").expect("the chinese preset exists");
+        // Its `syntax` finding is replaced by this game's findings.
+        let unparsed = super::unparsed(self.location, self.encoding, "");
         GameRecord {
-            location: self.location,
-            status: ReadStatus::Failed,
-            encoding: self.encoding,
             size,
-            setup: Vec::new(),
-            later_setup: Vec::new(),
-            to_move: None,
-            moves: Vec::new(),
-            handicap: 0,
-            handicap_implied: false,
-            komi: Komi {
-                points: chinese.ruleset.komi,
-                origin: KomiOrigin::Assumed,
-                raw: self.komi_raw,
-            },
-            rules: RecordRules {
-                raw: self.rules_raw,
-                preset: Some(chinese),
-                ruleset: chinese.ruleset,
-                origin: RulesOrigin::Inferred,
-            },
-            result: RecordedResult {
-                raw: self.result_raw,
-                outcome: None,
-                in_zi: false,
-                truncated: false,
-            },
-            markup: None,
+            komi: Komi { raw: self.komi_raw, ..unparsed.komi },
+            rules: RecordRules { raw: self.rules_raw, ..unparsed.rules },
+            result: RecordedResult { raw: self.result_raw, ..unparsed.result },
             properties: self.properties,
             findings: self.findings,
+            ..unparsed
         }
     }
 }
