@@ -5,7 +5,6 @@
 mod util;
 
 use std::collections::BTreeMap;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use util::{Dir, column, csv_rows, run_expect, run_ok, small_game};
@@ -13,18 +12,6 @@ use util::{Dir, column, csv_rows, run_expect, run_ok, small_game};
 fn case(path: &str) -> Vec<u8> {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("corpus").join(path);
     std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
-
-fn zip_bytes(members: &[(&str, &[u8])]) -> Vec<u8> {
-    use zip::write::SimpleFileOptions;
-    let mut writer = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
-    for (name, bytes) in members {
-        let options =
-            SimpleFileOptions::default().compression_method(zip::CompressionMethod::Stored);
-        writer.start_file(*name, options).expect("a zip member");
-        writer.write_all(bytes).expect("zip data");
-    }
-    writer.finish().expect("a zip").into_inner()
 }
 
 /// Every file under `root`, relative (with `/`), sorted.
@@ -162,7 +149,7 @@ fn hostile_member_names_are_written_inside_the_output_folder() {
         ("ctrl\u{1b}[31m.sgf", game.as_bytes()),
         ("x.sgf", game.as_bytes()),
     ];
-    dir.create("work/in/evil.zip", zip_bytes(&members));
+    dir.create("work/in/evil.zip", util::zip_archive(&members, zip::CompressionMethod::Stored));
     run_ok(dir.kifu(["clean", "-q", "--out", "out", "in"]).current_dir(dir.join("work")));
     // Nothing outside work/out (the input is the only other thing there).
     assert_eq!(files_under(dir.path()).iter().filter(|f| !f.starts_with("work/")).count(), 0);

@@ -182,6 +182,18 @@ pub fn sgf_property(text: &str, id: &str) -> Option<String> {
     None
 }
 
+/// A zip archive holding `members` (name, bytes), each compressed with `method`.
+pub fn zip_archive(members: &[(&str, &[u8])], method: zip::CompressionMethod) -> Vec<u8> {
+    use std::io::Write;
+    let options = zip::write::SimpleFileOptions::default().compression_method(method);
+    let mut writer = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    for (name, bytes) in members {
+        writer.start_file(*name, options).expect("a zip member");
+        writer.write_all(bytes).expect("zip data");
+    }
+    writer.finish().expect("a zip").into_inner()
+}
+
 /// A short legal 9x9 game: Black and White play, then both pass.
 pub fn small_game(black: &str, white: &str, result: &str) -> String {
     format!(
