@@ -42,6 +42,11 @@ fn repeat_to(unit: &[u8], bytes: usize) -> Vec<u8> {
     unit.repeat(bytes.div_ceil(unit.len()).max(1))
 }
 
+/// `head`, then `unit` repeated to about `bytes`, then `tail`.
+fn framed(head: &[u8], unit: &[u8], bytes: usize, tail: &[u8]) -> Vec<u8> {
+    [head, &repeat_to(unit, bytes), tail].concat()
+}
+
 const GAME: &[u8] = b"(;GM[1]FF[4]CA[UTF-8]SZ[19]KM[6.5]PB[Honinbo Shuei]PW[Ishida Shusaku]\
 RE[B+2.5]C[A game from the collection, with a short comment in it.]\n\
 ;B[pd];W[dp];B[pq];W[dd];B[fq];W[cn];B[jp];W[qj];B[qh];W[qm];B[nc];W[cf]\n\
@@ -66,40 +71,22 @@ const SHAPES: &[Shape] = &[
     Shape {
         name: "recovery-roots-unclosed",
         attacks: "recovery inside an unclosed tree: a candidate root on every line",
-        make: |n| {
-            let mut v = b"(;GM[1]C[".to_vec();
-            v.extend(repeat_to(b"\n(;GM[", n));
-            v
-        },
+        make: |n| framed(b"(;GM[1]C[", b"\n(;GM[", n, b""),
     },
     Shape {
         name: "recovery-collection",
         attacks: "recovery: the first game lost its `)`, so it swallows the whole collection",
-        make: |n| {
-            let mut v = b"(;GM[1]PB[first];B[aa]\n".to_vec();
-            v.extend(repeat_to(GAME, n));
-            v
-        },
+        make: |n| framed(b"(;GM[1]PB[first];B[aa]\n", GAME, n, b""),
     },
     Shape {
         name: "ca-labels",
         attacks: "charset sniffing: a `CA[...]` with an unknown label every 10 bytes",
-        make: |n| {
-            let mut v = b"(;GM[1]C[\xff]".to_vec();
-            v.extend(repeat_to(b"CA[x-ab]", n));
-            v.extend(b")");
-            v
-        },
+        make: |n| framed(b"(;GM[1]C[\xff]", b"CA[x-ab]", n, b")"),
     },
     Shape {
         name: "gbk-trail-brackets",
         attacks: "the double-byte scanner's look past a trail `]` (lead byte, `]`, capitals)",
-        make: |n| {
-            let mut v = b"(;GM[1]CA[gbk]C[".to_vec();
-            v.extend(repeat_to(b"\x81]ABCDEFGHIJKLMNOPQRSTUVWXYZ ", n));
-            v.extend(b"])");
-            v
-        },
+        make: |n| framed(b"(;GM[1]CA[gbk]C[", b"\x81]ABCDEFGHIJKLMNOPQRSTUVWXYZ ", n, b"])"),
     },
     Shape {
         name: "nested-unclosed",
@@ -124,12 +111,7 @@ const SHAPES: &[Shape] = &[
     Shape {
         name: "escapes",
         attacks: "escaped brackets: `\\]` repeated in one value",
-        make: |n| {
-            let mut v = b"(;GM[1]C[".to_vec();
-            v.extend(repeat_to(b"\\]", n));
-            v.extend(b"])");
-            v
-        },
+        make: |n| framed(b"(;GM[1]C[", b"\\]", n, b"])"),
     },
 ];
 

@@ -580,29 +580,13 @@ fn ctrl_c_leaves_the_previous_report_untouched() {
     let dir = Dir::new("ctrl-c");
     dir.create("r/games.csv", "previous report\n");
     game_folder(&dir, 2);
-    let fifo = dir.join("stuck.sgf");
-    assert!(run(std::process::Command::new("mkfifo").arg(&fifo)).status.success());
-    let child = dir
-        .kifu(["audit", "-o", "r", "games", "stuck.sgf"])
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    // Wait until the run has opened its temporary files, then interrupt it.
-    let started = std::time::Instant::now();
-    while !dir.list("r").iter().any(|n| n.ends_with(".tmp")) {
-        assert!(started.elapsed().as_secs() < 20, "the run never started");
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
-    std::thread::sleep(std::time::Duration::from_millis(200));
-    let kill = std::process::Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(kill.success());
-    let out = child.wait_with_output().unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(130), "{stderr}");
-    assert!(stderr.contains("interrupted"), "{stderr}");
+    dir.fifo("stuck.sgf");
+    // Interrupted once the run has opened its temporary files.
+    util::interrupt_when(
+        &mut dir.kifu(["audit", "-o", "r", "games", "stuck.sgf"]),
+        "started",
+        || dir.list("r").iter().any(|n| n.ends_with(".tmp")),
+    );
     assert_eq!(dir.read("r/games.csv"), "previous report\n");
     assert_eq!(dir.list("r"), ["games.csv"], "no temporary file left");
 }

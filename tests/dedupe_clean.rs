@@ -5,44 +5,23 @@
 mod util;
 
 use std::collections::BTreeMap;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use util::{Dir, column, csv_rows, run, run_expect, run_ok, small_game};
+use util::{Dir, column, csv_rows, run_expect, run_ok, small_game};
 
 fn case(path: &str) -> Vec<u8> {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("corpus").join(path);
     std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
-fn zip_bytes(members: &[(&str, &[u8])]) -> Vec<u8> {
-    use zip::write::SimpleFileOptions;
-    let mut writer = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
-    for (name, bytes) in members {
-        let options =
-            SimpleFileOptions::default().compression_method(zip::CompressionMethod::Stored);
-        writer.start_file(*name, options).expect("a zip member");
-        writer.write_all(bytes).expect("zip data");
-    }
-    writer.finish().expect("a zip").into_inner()
-}
-
-/// Every file under `root`, relative, sorted.
+/// Every file under `root`, relative (with `/`), sorted.
 fn files_under(root: &Path) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut stack = vec![root.to_path_buf()];
-    while let Some(dir) = stack.pop() {
-        for entry in std::fs::read_dir(&dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                stack.push(path);
-            } else {
-                out.push(path.strip_prefix(root).unwrap().to_string_lossy().replace('\\', "/"));
-            }
-        }
-    }
-    out.sort();
-    out
+    let mut names: Vec<String> = util::files_under(root)
+        .iter()
+        .map(|p| p.strip_prefix(root).unwrap().to_string_lossy().replace('\\', "/"))
+        .collect();
+    names.sort();
+    names
 }
 
 /// games.csv rows keyed by (source, game): (status, board, handicap, komi, moves, result).
@@ -170,7 +149,7 @@ fn hostile_member_names_are_written_inside_the_output_folder() {
         ("ctrl\u{1b}[31m.sgf", game.as_bytes()),
         ("x.sgf", game.as_bytes()),
     ];
-    dir.create("work/in/evil.zip", zip_bytes(&members));
+    dir.create("work/in/evil.zip", util::zip_archive(&members, zip::CompressionMethod::Stored));
     run_ok(dir.kifu(["clean", "-q", "--out", "out", "in"]).current_dir(dir.join("work")));
     // Nothing outside work/out (the input is the only other thing there).
     assert_eq!(files_under(dir.path()).iter().filter(|f| !f.starts_with("work/")).count(), 0);
@@ -288,27 +267,11 @@ fn ctrl_c_takes_back_what_was_written() {
     for i in 0..3 {
         dir.create(&format!("games/{i}.sgf"), small_game(&format!("B{i}"), "W", "B+2"));
     }
-    let fifo = dir.join("stuck.sgf");
-    assert!(run(std::process::Command::new("mkfifo").arg(&fifo)).status.success());
+    dir.fifo("stuck.sgf");
     std::fs::create_dir(dir.join("out")).unwrap();
-    let child = dir
-        .kifu(["clean", "--batch-games", "1", "--out", "out", "games", "stuck.sgf"])
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    let started = std::time::Instant::now();
-    while files_under(&dir.join("out")).iter().filter(|f| f.ends_with(".sgf")).count() < 3 {
-        assert!(started.elapsed().as_secs() < 30, "the run never wrote its games");
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
-    let kill = std::process::Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(kill.success());
-    let out = child.wait_with_output().unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(130), "{stderr}");
-    assert!(stderr.contains("interrupted"), "{stderr}");
+    let mut clean = dir.kifu(["clean", "--batch-games", "1", "--out", "out", "games", "stuck.sgf"]);
+    util::interrupt_when(&mut clean, "wrote its games", || {
+        files_under(&dir.join("out")).iter().filter(|f| f.ends_with(".sgf")).count() >= 3
+    });
     assert_eq!(dir.list("out"), Vec::<String>::new(), "the folder is empty again");
 }

@@ -5,7 +5,6 @@
 mod util;
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::io::Write;
 use std::path::PathBuf;
 
 use kifu::analysis::dedupe::Symmetry;
@@ -64,19 +63,6 @@ fn with_property(text: &str, id: &str, value: Option<&str>) -> String {
     let end = start + text[start..].find(']').unwrap() + 1;
     let replacement = value.map(|v| format!("{id}[{v}]")).unwrap_or_default();
     format!("{}{replacement}{}", &text[..start], &text[end..])
-}
-
-/// A zip archive holding `members`.
-fn zip_bytes(members: &[(&str, &str)]) -> Vec<u8> {
-    use zip::write::SimpleFileOptions;
-    let mut writer = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
-    for (name, text) in members {
-        let options =
-            SimpleFileOptions::default().compression_method(zip::CompressionMethod::Stored);
-        writer.start_file(*name, options).expect("a zip member");
-        writer.write_all(text.as_bytes()).expect("zip data");
-    }
-    writer.finish().expect("a zip").into_inner()
 }
 
 /// Groups of duplicates.csv as (sorted member sources, group kinds).
@@ -151,7 +137,10 @@ fn planted_duplicates_are_all_found_and_nothing_else_is_grouped() {
     expected.insert((vec![original(13), "collection.sgf#1".into()], "exact".into()));
     expected.insert((vec![original(14), "collection.sgf#2".into()], "symmetry".into()));
     let edited = with_property(&turned(g(15), Symmetry::Rotate90), "GN", Some("a copy"));
-    dir.create("planted/archive.zip", zip_bytes(&[("deep/copy.sgf", &edited)]));
+    dir.create(
+        "planted/archive.zip",
+        util::zip_archive(&[("deep/copy.sgf", edited.as_bytes())], zip::CompressionMethod::Stored),
+    );
     let mut members = vec![original(15), "copy.sgf#1".to_string()];
     members.sort();
     expected.insert((members, "metadata+symmetry".into()));

@@ -13,18 +13,8 @@
 mod util;
 
 use std::collections::HashMap;
-use std::path::PathBuf;
 
 use util::{Dir, csv_rows, run_ok};
-
-fn shared_corpus() -> Option<PathBuf> {
-    let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    std::env::var_os("KIFU_SHARED_CORPUS")
-        .map(PathBuf::from)
-        .into_iter()
-        .chain([manifest.join("../shared/corpus"), manifest.join("../../shared/corpus")])
-        .find(|p| p.is_dir())
-}
 
 /// A CSV file as a header index and rows.
 struct Table {
@@ -49,12 +39,7 @@ const COMPARED: [&str; 6] = ["status", "board", "handicap", "komi", "moves", "re
 #[test]
 #[ignore = "reads the whole shared corpus three times; run with --ignored"]
 fn the_shared_corpus_is_cleaned_and_reaudits_to_the_same_games() {
-    let Some(corpus) = shared_corpus() else {
-        eprintln!(
-            "skipped: no shared corpus (set KIFU_SHARED_CORPUS or put it at ../shared/corpus)"
-        );
-        return;
-    };
+    let Some(corpus) = util::shared_corpus_or_skip() else { return };
     let dir = Dir::new("corpus-clean");
     let corpus = corpus.canonicalize().unwrap();
     let corpus = corpus.to_str().unwrap();

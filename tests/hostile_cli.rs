@@ -6,7 +6,6 @@
 mod util;
 
 use std::collections::BTreeMap;
-use std::io::Write;
 
 use util::{Dir, column, csv_rows, run, run_ok};
 
@@ -40,15 +39,6 @@ fn audit(dir: &Dir, args: &[&str]) -> Audit {
         .find_map(|l| l.strip_prefix("games").and_then(|n| n.trim().parse().ok()))
         .expect("the summary counts games");
     Audit { rows: rows_by_source.values().sum(), rows_by_source, internal, summary_games }
-}
-
-fn zip(members: &[(&str, &[u8])]) -> Vec<u8> {
-    let mut writer = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
-    for (name, bytes) in members {
-        writer.start_file(*name, zip::write::SimpleFileOptions::default()).expect("zip member");
-        writer.write_all(bytes).expect("zip data");
-    }
-    writer.finish().expect("zip").into_inner()
 }
 
 #[test]
@@ -141,7 +131,7 @@ fn archive_members_named_to_climb_out_are_read_and_nothing_is_written_outside() 
         ("a/../../../b.sgf", game),
         ("bell\u{7}and\nnewline.sgf", game),
     ];
-    dir.create("in/games.zip", zip(&members));
+    dir.create("in/games.zip", util::zip_archive(&members, zip::CompressionMethod::default()));
     let report = audit(&dir, &["in"]);
     assert_eq!(report.internal, 0);
     let sources: Vec<&String> = report.rows_by_source.keys().collect();
@@ -177,7 +167,13 @@ fn formula_like_names_never_reach_a_spreadsheet_unguarded() {
         collection.push_str(&format!("(;GM[1]PB[{f}]PW[{f}]EV[{f}]RE[{f}]DT[{f}];B[pd])\n"));
     }
     dir.create("=cmd.sgf", &collection);
-    dir.create("names.zip", zip(&[("=member.sgf", collection.as_bytes())]));
+    dir.create(
+        "names.zip",
+        util::zip_archive(
+            &[("=member.sgf", collection.as_bytes())],
+            zip::CompressionMethod::default(),
+        ),
+    );
     let report = audit(&dir, &["=cmd.sgf", "names.zip"]);
     assert_eq!(report.rows, 8);
     let games = dir.read("report/games.csv");

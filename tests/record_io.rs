@@ -3,6 +3,8 @@
 //! charsets}` (see the README there for what each shows); archives are built here, in a
 //! temporary folder, with the same crates kifu reads them with.
 
+mod util;
+
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -13,6 +15,7 @@ use kifu::record::{
     CharsetOrigin, Limits, PendingGame, ReadOptions, ReadStatus, Source, SplitFile, sources,
     split_file, split_source,
 };
+use util::sgf_property;
 
 fn fixture(rel: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/cases").join(rel)
@@ -23,36 +26,12 @@ fn split_fixture(rel: &str, options: &ReadOptions) -> SplitFile {
     split_file(rel, Arc::from(bytes), options)
 }
 
-/// The first value of property `id` in SGF text, unescaped the simple way (`\x` → `x`).
-fn property(text: &str, id: &str) -> Option<String> {
-    let pattern = format!("{id}[");
-    let mut from = 0;
-    let at = loop {
-        let at = from + text[from..].find(&pattern)?;
-        let before = text[..at].chars().next_back();
-        if !before.is_some_and(|c| c.is_ascii_uppercase()) {
-            break at;
-        }
-        from = at + 1;
-    };
-    let mut value = String::new();
-    let mut chars = text[at + pattern.len()..].chars();
-    while let Some(c) = chars.next() {
-        match c {
-            ']' => return Some(value),
-            '\\' => value.extend(chars.next()),
-            c => value.push(c),
-        }
-    }
-    None
-}
-
 fn codes(findings: &[kifu::finding::Finding]) -> Vec<Code> {
     findings.iter().map(|f| f.code).collect()
 }
 
 fn decoded_property(game: &PendingGame, id: &str) -> Option<String> {
-    property(&game.decode(&ReadOptions::default()).text, id)
+    sgf_property(&game.decode(&ReadOptions::default()).text, id)
 }
 
 // ---------------------------------------------------------------- collections
@@ -212,7 +191,7 @@ fn assert_charset_with(
     let decoded = file.games[0].decode(options);
     assert_eq!((decoded.encoding.name, decoded.encoding.origin), (name, origin), "{rel}");
     for (id, value) in expected {
-        assert_eq!(property(&decoded.text, id).as_deref(), Some(*value), "{rel} {id}");
+        assert_eq!(sgf_property(&decoded.text, id).as_deref(), Some(*value), "{rel} {id}");
     }
     assert!(decoded.text.ends_with(";B[jp])"), "{rel}: the moves survive: {:?}", decoded.text);
 }
@@ -301,11 +280,11 @@ fn fox_damaged_utf_8_is_decoded_with_replacement_not_misdetected() {
     assert_eq!(decoded.encoding.origin, CharsetOrigin::DamagedUtf8);
     assert!(decoded.encoding.replaced);
     // 柯洁: the middle byte of 洁 was replaced by '?'; 党毅飞: the last byte of 飞.
-    let black = property(&decoded.text, "PB").unwrap_or_default();
-    let white = property(&decoded.text, "PW").unwrap_or_default();
+    let black = sgf_property(&decoded.text, "PB").unwrap_or_default();
+    let white = sgf_property(&decoded.text, "PW").unwrap_or_default();
     assert!(black.starts_with('柯') && black.contains('\u{FFFD}'), "{black}");
     assert!(white.starts_with("党毅") && white.contains('\u{FFFD}'), "{white}");
-    assert_eq!(property(&decoded.text, "BR").as_deref(), Some("9段"));
+    assert_eq!(sgf_property(&decoded.text, "BR").as_deref(), Some("9段"));
     assert_eq!(codes(&decoded.findings), [Code::Encoding]);
 }
 
@@ -346,7 +325,7 @@ fn the_encoding_option_applies_when_the_file_names_none() {
     let file = split_file("utf8.sgf", Arc::from(utf8), &gbk);
     let decoded = file.games[0].decode(&gbk);
     assert_eq!((decoded.encoding.name, decoded.encoding.origin), ("UTF-8", CharsetOrigin::Utf8));
-    assert_eq!(property(&decoded.text, "PW").as_deref(), Some("党毅飞"));
+    assert_eq!(sgf_property(&decoded.text, "PW").as_deref(), Some("党毅飞"));
     assert_eq!(codes(&decoded.findings), [Code::CharsetMismatch]);
 }
 

@@ -10,25 +10,13 @@
 //! cargo test --release --test record_io_corpus -- --ignored --nocapture
 //! ```
 
-use std::path::{Path, PathBuf};
+mod util;
+
+use std::path::Path;
 
 use kifu::finding::Code;
 use kifu::record::{ReadOptions, Source, sources, split_source};
-
-/// The shared corpus: `$KIFU_SHARED_CORPUS`, or `../shared/corpus` or `../../shared/corpus`
-/// from the crate root (the latter from a worktree).
-fn corpus() -> Option<PathBuf> {
-    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let candidates = std::env::var_os("KIFU_SHARED_CORPUS")
-        .map(PathBuf::from)
-        .into_iter()
-        .chain([manifest.join("../shared/corpus"), manifest.join("../../shared/corpus")]);
-    let found = candidates.into_iter().find(|p| p.join("README.md").is_file());
-    if found.is_none() {
-        eprintln!("skipped: the shared corpus is absent (set KIFU_SHARED_CORPUS to run this test)");
-    }
-    found
-}
+use util::sgf_property;
 
 /// A deliberately different count of top-level game trees: one byte at a time, no memchr,
 /// no recovery, no charset knowledge. A tree starts at a `(` outside every tree whose next
@@ -109,7 +97,7 @@ fn check_counts(sources: impl Iterator<Item = Source>) -> Tally {
 
 #[test]
 fn corpus_collections_split_into_the_independently_counted_games() {
-    let Some(corpus) = corpus() else { return };
+    let Some(corpus) = util::shared_corpus_or_skip() else { return };
     let options = ReadOptions::default();
     let inputs = [corpus.join("parser-tests"), corpus.join("tom-9d/2008-07.sgf")];
     // A slice of the one-game-per-file folders: Fox (damaged UTF-8) and aeb (ASCII).
@@ -125,28 +113,10 @@ fn corpus_collections_split_into_the_independently_counted_games() {
 #[test]
 #[ignore = "whole shared corpus: run with --release (command in the module docs)"]
 fn every_file_of_the_corpus_is_accounted_for() {
-    let Some(corpus) = corpus() else { return };
+    let Some(corpus) = util::shared_corpus_or_skip() else { return };
     let tally = check_counts(sources([&corpus], &ReadOptions::default()));
     eprintln!("{tally:?}");
     assert!(tally.games > 90_000, "{tally:?}");
-}
-
-/// The first value of property `id` in SGF text (a simple reader for checking names).
-fn property(text: &str, id: &str) -> Option<String> {
-    let start = text.match_indices(&format!("{id}[")).find_map(|(at, _)| {
-        let prev = text[..at].chars().next_back();
-        (!prev.is_some_and(|c| c.is_ascii_uppercase())).then_some(at + id.len() + 1)
-    })?;
-    let mut value = String::new();
-    let mut chars = text[start..].chars();
-    while let Some(c) = chars.next() {
-        match c {
-            ']' => return Some(value),
-            '\\' => value.extend(chars.next()),
-            c => value.push(c),
-        }
-    }
-    None
 }
 
 /// Expected (identifier, value) pairs.
@@ -166,7 +136,7 @@ fn decoded_games(path: &Path) -> Vec<(String, &'static str)> {
 
 #[test]
 fn parser_test_samples_decode_to_the_right_player_names() {
-    let Some(corpus) = corpus() else { return };
+    let Some(corpus) = util::shared_corpus_or_skip() else { return };
     let sabaki = corpus.join("parser-tests/sabaki_sgf/tests/sgf");
     // Expected values from SabakiHQ/sgf's own tests (parse.test.js, encoding.test.js) and,
     // for the names its tests do not check, the file decoded with iconv.
@@ -188,17 +158,17 @@ fn parser_test_samples_decode_to_the_right_player_names() {
         let (text, name) = &games[0];
         assert_eq!(name, charset, "{file}");
         for (id, value) in *expected {
-            assert_eq!(property(text, id).as_deref(), Some(*value), "{file} {id}");
+            assert_eq!(sgf_property(text, id).as_deref(), Some(*value), "{file} {id}");
         }
     }
     let no_ca = decoded_games(&sabaki.join("no-ca.sgf"));
-    let comment = property(&no_ca[0].0, "C").unwrap_or_default();
+    let comment = sgf_property(&no_ca[0].0, "C").unwrap_or_default();
     assert!(comment.starts_with("【第三型】"), "Sabaki's detection test: {comment}");
 }
 
 #[test]
 fn libsgfcplusplus_encoding_samples_decode_to_their_text() {
-    let Some(corpus) = corpus() else { return };
+    let Some(corpus) = util::shared_corpus_or_skip() else { return };
     let dir = corpus.join("parser-tests/libsgfcplusplus/test/test-files");
     // Each file's last comment says the same thing in its script; these are fragments of it
     // (read off the files with iconv). The UTF-8 files are the reference for the Cyrillic.
@@ -242,17 +212,17 @@ fn libsgfcplusplus_encoding_samples_decode_to_their_text() {
 
 #[test]
 fn sgfc_mixed_encoding_file_decodes_each_game_in_its_own_charset() {
-    let Some(corpus) = corpus() else { return };
+    let Some(corpus) = util::shared_corpus_or_skip() else { return };
     let games =
         decoded_games(&corpus.join("parser-tests/sgfc_missdeer/test-files/mixed-encoding.sgf"));
     let charsets: Vec<_> = games.iter().map(|(_, name)| *name).collect();
     assert_eq!(charsets, ["UTF-16LE", "ISO-8859-15", "ISO-8859-15", "gb18030", "Shift_JIS"]);
     let german = "hallö! DÜ! ßüper dich zu s€h€n-";
-    assert_eq!(property(&games[0].0, "C").as_deref(), Some(german));
-    assert_eq!(property(&games[1].0, "C").as_deref(), Some(german));
-    let chinese = property(&games[3].0, "C").unwrap_or_default();
+    assert_eq!(sgf_property(&games[0].0, "C").as_deref(), Some(german));
+    assert_eq!(sgf_property(&games[1].0, "C").as_deref(), Some(german));
+    let chinese = sgf_property(&games[3].0, "C").unwrap_or_default();
     for word in ["趙 治勲", "조치훈", "交通運輸", "指揮權"] {
         assert!(chinese.contains(word), "{word} in {chinese}");
     }
-    assert_eq!(property(&games[4].0, "C").as_deref(), Some("Yen: \\"));
+    assert_eq!(sgf_property(&games[4].0, "C").as_deref(), Some("Yen: \\"));
 }

@@ -2,6 +2,8 @@
 //! `corpus/cases/quirks/` (see its README for where each quirk is seen), and trees deep enough
 //! to overflow a naive reader's stack.
 
+mod util;
+
 use kifu::finding::{Code, Severity};
 use kifu::record::sgf::{MAX_GAME_NODES, read_game};
 use kifu::record::{
@@ -400,16 +402,13 @@ fn results_in_many_languages() {
 
 #[test]
 fn every_fixture_is_read_without_a_parser_disagreement() {
-    let dir = format!("{}/corpus/cases/quirks", env!("CARGO_MANIFEST_DIR"));
-    let mut names: Vec<String> = std::fs::read_dir(&dir)
-        .unwrap()
-        .flatten()
-        .map(|e| e.file_name().to_string_lossy().into_owned())
-        .filter(|n| n.ends_with(".sgf"))
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/cases/quirks");
+    let names: Vec<String> = util::sgf_files(&dir)
+        .iter()
+        .filter_map(|p| Some(p.file_name()?.to_string_lossy().into_owned()))
         .collect();
-    names.sort();
     assert!(names.len() >= 30);
-    let readme = std::fs::read_to_string(format!("{dir}/README.md")).unwrap();
+    let readme = std::fs::read_to_string(dir.join("README.md")).unwrap();
     for name in names {
         assert!(readme.contains(&format!("`{name}`")), "{name} is not described in the README");
         let r = fixture(&name);

@@ -14,40 +14,14 @@
 //! Files go through the record layer's whole front end (`split_file`, charset detection,
 //! `PendingGame::read`), so collections (tom-9d, tygem-9d) are read game by game.
 
+mod util;
+
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Arc;
 
 use kifu::finding::Code;
 use kifu::record::{GameRecord, ReadOptions, ReadStatus, split_file};
-
-fn corpus_dir() -> Option<PathBuf> {
-    let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let candidates = [
-        std::env::var_os("KIFU_SHARED_CORPUS").map(PathBuf::from),
-        Some(manifest.join("../shared/corpus")),
-        Some(manifest.join("../../shared/corpus")),
-    ];
-    candidates.into_iter().flatten().find(|p| p.join("README.md").is_file())
-}
-
-fn sgf_files(root: &Path) -> Vec<PathBuf> {
-    let mut files = Vec::new();
-    let mut dirs = vec![root.to_path_buf()];
-    while let Some(dir) = dirs.pop() {
-        let Ok(entries) = std::fs::read_dir(&dir) else { continue };
-        for entry in entries.flatten() {
-            let path = entry.path();
-            if path.is_dir() {
-                dirs.push(path);
-            } else if path.extension().is_some_and(|e| e.eq_ignore_ascii_case("sgf")) {
-                files.push(path);
-            }
-        }
-    }
-    files.sort();
-    files
-}
 
 #[derive(Default)]
 struct Tally {
@@ -128,12 +102,9 @@ fn read_file(path: &Path, tally: &mut Tally) {
 /// Reads every `every`-th file (and every parser test file); with `every > 1`, large
 /// collections are left to the full run.
 fn run(every: usize) -> Option<Tally> {
-    let Some(root) = corpus_dir() else {
-        println!("../shared/corpus not found (set KIFU_SHARED_CORPUS): skipping the corpus check");
-        return None;
-    };
+    let root = util::shared_corpus_or_skip()?;
     let mut tally = Tally::default();
-    for (i, path) in sgf_files(&root).iter().enumerate() {
+    for (i, path) in util::sgf_files(&root).iter().enumerate() {
         let parser_test = path.components().any(|c| c.as_os_str() == "parser-tests");
         let large = std::fs::metadata(path).is_ok_and(|m| m.len() > 1 << 20);
         if every == 1 || ((i % every == 0 || parser_test) && !large) {

@@ -3,6 +3,8 @@
 //! nodes sgf-parse sees, and every value sgf-parse rejects must be reported by the interpreter
 //! itself (so that a reader without sgf-parse reports it too).
 
+mod util;
+
 use kifu::record::sgf::read_game;
 use kifu::record::{CharsetOrigin, GameLocation, ReadOptions, TextEncoding};
 
@@ -48,14 +50,9 @@ fn mutate(text: &str, rng: &mut Rng) -> String {
 
 #[test]
 fn damaged_fixtures_read_without_panic_or_disagreement() {
-    let dir = format!("{}/corpus/cases/quirks", env!("CARGO_MANIFEST_DIR"));
-    let mut paths: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|e| e == "sgf"))
-        .collect();
-    paths.sort();
+    let paths = util::sgf_files(
+        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/cases/quirks"),
+    );
     let encoding = TextEncoding { name: "UTF-8", origin: CharsetOrigin::Utf8, replaced: false };
     let mut rng = Rng(0x6b69_6675_2d73_6766);
     let mut read = 0;

@@ -6,7 +6,8 @@
 //! Records are read by the record layer (`split_file`, then `PendingGame::read`), exactly as
 //! `kifu audit` reads them.
 
-use std::path::PathBuf;
+mod util;
+
 use std::sync::Arc;
 
 use kifu::analysis::replay::{Replay, replay};
@@ -14,17 +15,6 @@ use kifu::analysis::{AnalysisOptions, GameStatus, analyze};
 use kifu::finding::Code;
 use kifu::record::{GameRecord, ReadOptions, split_file};
 use kifu::rules::{Cycle, KoRule, Ruleset, preset};
-
-/// The shared corpus: `KIFU_SHARED_CORPUS`, else `../shared/corpus` or `../../shared/corpus`
-/// from the package root.
-fn corpus() -> Option<PathBuf> {
-    let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    std::env::var_os("KIFU_SHARED_CORPUS")
-        .map(PathBuf::from)
-        .into_iter()
-        .chain([manifest.join("../shared/corpus"), manifest.join("../../shared/corpus")])
-        .find(|p| p.is_dir())
-}
 
 /// The games of one file, read by the record layer.
 fn read_file(path: &std::path::Path) -> Vec<GameRecord> {
@@ -37,7 +27,7 @@ fn read_file(path: &std::path::Path) -> Vec<GameRecord> {
 /// The first game of the file at `relative` in the corpus, or `None` (with a message) when
 /// it is absent.
 fn corpus_record(relative: &str) -> Option<GameRecord> {
-    let Some(path) = corpus().map(|c| c.join(relative)).filter(|p| p.is_file()) else {
+    let Some(path) = util::shared_corpus().map(|c| c.join(relative)).filter(|p| p.is_file()) else {
         eprintln!("skipped: shared corpus file {relative} not found (set KIFU_SHARED_CORPUS)");
         return None;
     };
@@ -135,23 +125,11 @@ fn honinbo_49_01_eternal_life_is_a_cycle_under_simple_ko_and_superko_otherwise()
 #[test]
 #[ignore]
 fn every_aeb_pro_game_replays_to_a_consistent_board() {
-    let Some(root) = corpus().map(|c| c.join("aeb-pro")).filter(|p| p.is_dir()) else {
+    let Some(root) = util::shared_corpus().map(|c| c.join("aeb-pro")).filter(|p| p.is_dir()) else {
         eprintln!("skipped: shared corpus not found (set KIFU_SHARED_CORPUS)");
         return;
     };
-    let mut files = Vec::new();
-    let mut dirs = vec![root];
-    while let Some(dir) = dirs.pop() {
-        for entry in std::fs::read_dir(dir).unwrap().flatten() {
-            let path = entry.path();
-            if path.is_dir() {
-                dirs.push(path);
-            } else if path.extension().is_some_and(|e| e == "sgf") {
-                files.push(path);
-            }
-        }
-    }
-    files.sort();
+    let files = util::sgf_files(&root);
     let mut counts = std::collections::BTreeMap::new();
     let (mut games, mut moves) = (0, 0);
     let mut cycle_results = std::collections::BTreeMap::new();

@@ -1,16 +1,15 @@
 //! `kifu check`: legality and format only. Every finding as CSV on standard output, the columns
 //! of `findings.csv`; no scoring.
 
-use std::cell::RefCell;
-use std::io::{self, BufWriter, Write};
+use std::io;
 
 use clap::Args as ClapArgs;
 
 use super::args::{CsvArgs, InputArgs, RunArgs};
-use super::session::Session;
+use super::session::stream_rows;
 use crate::analysis::{AnalysisOptions, DeadStoneMode};
-use crate::pipeline::{Processed, run_job};
-use crate::report::{CsvTable, FindingRow, Summary};
+use crate::pipeline::Processed;
+use crate::report::{FindingRow, Summary};
 
 /// Options of `kifu check`.
 #[derive(ClapArgs, Clone, Debug)]
@@ -41,30 +40,9 @@ pub fn run(args: &Args) -> io::Result<u8> {
     // Legality is judged under each game's own rules; no ruleset is scored.
     let analysis = AnalysisOptions { rulesets: Vec::new(), dead_stones: DeadStoneMode::Auto };
     let job = args.input.job(analysis, args.csv.guard())?;
-    let session = Session::start(&args.run)?;
-    let stdout = io::stdout();
-    let out = BufWriter::with_capacity(64 * 1024, stdout.lock());
-    // Rows are written by one closure and flushed after each batch by another.
-    let table = RefCell::new(CsvTable::new(out, FindingRow::COLUMNS, !args.no_header)?);
-    let mut summary = Summary::new("check", &[]);
-    let completion = run_job(
-        &session.engine,
-        &job,
-        &session.progress,
-        |item| match item {
-            Processed::Source(source) => {
-                summary.add_source(source.bytes, source.games, &source.findings);
-                source.rows.iter().try_for_each(|row| table.borrow_mut().write(row))
-            }
-            Processed::Game(game) => {
-                summary.add_game(&game);
-                game.findings.iter().try_for_each(|row| table.borrow_mut().write(row))
-            }
-        },
-        || table.borrow_mut().flush(),
-    )?;
-    table.into_inner().into_inner()?.flush()?;
-    session.finish(&mut summary, completion);
-    session.say(&summary.to_string());
-    Ok(Session::exit_code(completion))
+    let summary = Summary::new("check", &[]);
+    stream_rows(&job, &args.run, FindingRow::COLUMNS, !args.no_header, summary, |item| match item {
+        Processed::Source(source) => &source.rows,
+        Processed::Game(game) => &game.findings,
+    })
 }

@@ -1,15 +1,14 @@
 //! `kifu score`: the score of every game under each requested ruleset, as CSV on standard
 //! output with the columns of `scores.csv`.
 
-use std::cell::RefCell;
-use std::io::{self, BufWriter, Write};
+use std::io;
 
 use clap::Args as ClapArgs;
 
 use super::args::{CsvArgs, InputArgs, RunArgs, ScoringArgs};
-use super::session::Session;
-use crate::pipeline::{Processed, run_job};
-use crate::report::{CsvTable, ScoreRow, Summary};
+use super::session::stream_rows;
+use crate::pipeline::Processed;
+use crate::report::{ScoreRow, Summary};
 
 /// Options of `kifu score`.
 #[derive(ClapArgs, Clone, Debug)]
@@ -44,31 +43,11 @@ pub struct Args {
 /// Runs the scoring; the exit status on success.
 pub fn run(args: &Args) -> io::Result<u8> {
     let job = args.input.job(args.scoring.analysis(), args.csv.guard())?;
-    let session = Session::start(&args.run)?;
-    let stdout = io::stdout();
-    let out = BufWriter::with_capacity(64 * 1024, stdout.lock());
-    // Rows are written by one closure and flushed after each batch by another.
-    let table = RefCell::new(CsvTable::new(out, ScoreRow::COLUMNS, !args.no_header)?);
     let names: Vec<&'static str> = job.analysis.rulesets.iter().map(|r| r.name()).collect();
-    let mut summary = Summary::new("score", &names);
-    let completion = run_job(
-        &session.engine,
-        &job,
-        &session.progress,
-        |item| match item {
-            Processed::Source(source) => {
-                summary.add_source(source.bytes, source.games, &source.findings);
-                Ok(())
-            }
-            Processed::Game(game) => {
-                summary.add_game(&game);
-                game.scores.iter().try_for_each(|row| table.borrow_mut().write(row))
-            }
-        },
-        || table.borrow_mut().flush(),
-    )?;
-    table.into_inner().into_inner()?.flush()?;
-    session.finish(&mut summary, completion);
-    session.say(&summary.to_string());
-    Ok(Session::exit_code(completion))
+    let summary = Summary::new("score", &names);
+    stream_rows(&job, &args.run, ScoreRow::COLUMNS, !args.no_header, summary, |item| match item {
+        // A source's own findings are `kifu check`'s; here they are only counted.
+        Processed::Source(_) => &[],
+        Processed::Game(game) => &game.scores,
+    })
 }

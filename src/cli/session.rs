@@ -1,12 +1,18 @@
 //! What `audit`, `check` and `score` share around a run: Ctrl-C, the worker pool, the progress
-//! line, the clock, and the summary on standard error.
+//! line, the clock, and the summary on standard error; and for `check` and `score`, the one
+//! table they stream to standard output.
 
-use std::io;
+use std::cell::RefCell;
+use std::io::{self, BufWriter, Write};
 use std::time::Instant;
 
+use serde::Serialize;
+
 use super::args::RunArgs;
-use crate::pipeline::{Completion, Engine, INTERRUPTED_EXIT_CODE, Interrupt, Progress};
-use crate::report::Summary;
+use crate::pipeline::{
+    Completion, Engine, INTERRUPTED_EXIT_CODE, Interrupt, Job, Processed, Progress, run_job,
+};
+use crate::report::{Column, CsvTable, Summary};
 
 /// A run in progress.
 pub struct Session {
@@ -55,4 +61,42 @@ impl Session {
             Completion::Interrupted => INTERRUPTED_EXIT_CODE,
         }
     }
+}
+
+/// Runs `job` in a new [`Session`] and writes the rows `rows` picks from each source and game
+/// as CSV on standard output, with `columns` (and a header line when `header`), as they come;
+/// then prints `summary`, filled in, on standard error. This is the whole of `kifu check` and
+/// `kifu score`, which differ in their rows. Returns the exit status on success.
+pub fn stream_rows<T: Serialize>(
+    job: &Job,
+    run: &RunArgs,
+    columns: &[Column],
+    header: bool,
+    mut summary: Summary,
+    rows: impl Fn(&Processed) -> &[T],
+) -> io::Result<u8> {
+    let session = Session::start(run)?;
+    let stdout = io::stdout();
+    let out = BufWriter::with_capacity(64 * 1024, stdout.lock());
+    // Rows are written by one closure and flushed after each batch by another.
+    let table = RefCell::new(CsvTable::new(out, columns, header)?);
+    let completion = run_job(
+        &session.engine,
+        job,
+        &session.progress,
+        |item| {
+            match &item {
+                Processed::Source(source) => {
+                    summary.add_source(source.bytes, source.games, &source.findings)
+                }
+                Processed::Game(game) => summary.add_game(game),
+            }
+            rows(&item).iter().try_for_each(|row| table.borrow_mut().write(row))
+        },
+        || table.borrow_mut().flush(),
+    )?;
+    table.into_inner().into_inner()?.flush()?;
+    session.finish(&mut summary, completion);
+    session.say(&summary.to_string());
+    Ok(Session::exit_code(completion))
 }

@@ -176,6 +176,15 @@ fn plain_move_identifier(identifier: &str) -> Option<Color> {
     }
 }
 
+/// The identifier of `colour`'s move property, `B` or `W`.
+#[inline]
+fn move_id(colour: Color) -> &'static str {
+    match colour {
+        Color::Black => "B",
+        Color::White => "W",
+    }
+}
+
 /// The move of a well-formed value with nothing to trim: `[]` (a pass) or two letters.
 #[inline]
 fn plain_move(value: &str) -> Option<Move> {
@@ -306,7 +315,7 @@ impl GameBuilder {
             return;
         }
         // A fresh node: no identifier met before, no other colour, no setup, nothing to report.
-        self.node_ids.push(NodeId::of(if colour == Color::Black { "B" } else { "W" }));
+        self.node_ids.push(NodeId::of(move_id(colour)));
         self.node_colours[colour.index()] = true;
         self.moves.push(RecordedMove { color: colour, mv, node });
         self.node_moves = 1;
@@ -585,7 +594,7 @@ impl GameBuilder {
         well_formed: bool,
         values: &[S],
     ) {
-        let id = if colour == Color::Black { "B" } else { "W" };
+        let id = move_id(colour);
         let first = values.first().map(|v| v.as_ref().trim()).unwrap_or("");
         let mv = if first.is_empty() {
             Some(Move::Pass)
@@ -610,17 +619,7 @@ impl GameBuilder {
             }
         }
         let Some(mv) = mv else { return };
-        if repeated {
-            self.repeated(id, Severity::Warning, "both moves are kept");
-        }
-        self.node_colours[colour.index()] = true;
-        if self.node_colours[colour.opponent().index()] && !self.node_mixed_reported {
-            self.node_mixed_reported = true;
-            self.found(Code::MixedNode, "moves of both colours in one node".to_string());
-        }
-        self.mixed_setup_and_move();
-        self.moves.push(RecordedMove { color: colour, mv, node });
-        self.node_moves += 1;
+        self.record_move(colour, mv, node, repeated);
     }
 
     /// `B` or `W` with one well-formed value: the general path of [`GameBuilder::property`]
@@ -629,12 +628,18 @@ impl GameBuilder {
     /// `mixed-node`, which never count as a verdict). It runs for nearly every property of
     /// every game; `plain_moves_take_the_general_path_s_steps` checks the two agree.
     fn plain_move(&mut self, colour: Color, mv: Move, node: u32) {
-        let node_id = NodeId::of(if colour == Color::Black { "B" } else { "W" });
+        let node_id = NodeId::of(move_id(colour));
         let repeated = self.node_ids.contains(&node_id);
         self.node_ids.push(node_id);
+        self.record_move(colour, mv, node, repeated);
+    }
+
+    /// What [`GameBuilder::play`] and [`GameBuilder::plain_move`] do once the move is read: a
+    /// `duplicate-property` finding for a second move of the colour in the node, `mixed-node`
+    /// for moves of both colours (or a move and setup) in one node, then the move itself.
+    fn record_move(&mut self, colour: Color, mv: Move, node: u32, repeated: bool) {
         if repeated {
-            let id = if colour == Color::Black { "B" } else { "W" };
-            self.repeated(id, Severity::Warning, "both moves are kept");
+            self.repeated(move_id(colour), Severity::Warning, "both moves are kept");
         }
         self.node_colours[colour.index()] = true;
         if self.node_colours[colour.opponent().index()] && !self.node_mixed_reported {
@@ -1178,43 +1183,22 @@ impl GameBuilder {
         result
     }
 
-    /// The record of a game that is not Go: its metadata and the findings that do not depend on
-    /// reading coordinates.
+    /// The record of a game that is not Go: an unparsed record (see [`super::unparsed`]) of its
+    /// board size, with its metadata and the findings that do not depend on reading
+    /// coordinates.
     fn not_go_record(mut self, size: BoardSize) -> GameRecord {
         let mut keep = self.about_board.iter().map(|b| !b);
         self.findings.retain(|_| keep.next().unwrap_or(true));
-        let chinese = crate::rules::preset("chinese").expect("the chinese preset exists");
+        // Its `syntax` finding is replaced by this game's findings.
+        let unparsed = super::unparsed(self.location, self.encoding, "");
         GameRecord {
-            location: self.location,
-            status: ReadStatus::Failed,
-            encoding: self.encoding,
             size,
-            setup: Vec::new(),
-            later_setup: Vec::new(),
-            to_move: None,
-            moves: Vec::new(),
-            handicap: 0,
-            handicap_implied: false,
-            komi: Komi {
-                points: chinese.ruleset.komi,
-                origin: KomiOrigin::Assumed,
-                raw: self.komi_raw,
-            },
-            rules: RecordRules {
-                raw: self.rules_raw,
-                preset: Some(chinese),
-                ruleset: chinese.ruleset,
-                origin: RulesOrigin::Inferred,
-            },
-            result: RecordedResult {
-                raw: self.result_raw,
-                outcome: None,
-                in_zi: false,
-                truncated: false,
-            },
-            markup: None,
+            komi: Komi { raw: self.komi_raw, ..unparsed.komi },
+            rules: RecordRules { raw: self.rules_raw, ..unparsed.rules },
+            result: RecordedResult { raw: self.result_raw, ..unparsed.result },
             properties: self.properties,
             findings: self.findings,
+            ..unparsed
         }
     }
 }
@@ -1326,7 +1310,7 @@ mod tests {
                     let mv = plain_move(value).expect("a plain move");
                     one.move_node(colour, mv);
                     two.node();
-                    two.property(if colour == Color::Black { "B" } else { "W" }, &[value]);
+                    two.property(move_id(colour), &[value]);
                 } else {
                     one.node();
                     two.node();

@@ -81,12 +81,19 @@ fn unsigned(s: &str) -> Option<f64> {
 }
 
 fn number(s: &str) -> Option<f64> {
+    decimal(s).filter(|v| v.is_finite())
+}
+
+/// Digits with at most a decimal point or comma: `3`, `3.5`, `3,5`, `.5` (infinite when there
+/// are hundreds of digits). Komi and result margins are written alike, so `result` reads its
+/// numbers with this too.
+pub(super) fn decimal(s: &str) -> Option<f64> {
     if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit() || b == b'.' || b == b',') {
         return None;
     }
     let s = s.replace(',', ".");
     let s = if s.starts_with('.') { format!("0{s}") } else { s };
-    s.parse::<f64>().ok().filter(|v| v.is_finite())
+    s.parse::<f64>().ok()
 }
 
 fn fraction(s: &str) -> Option<f64> {

@@ -46,72 +46,71 @@ impl LimitSpec {
     }
 }
 
+/// A [`LimitSpec`] for the `u64` field `$field` of [`Limits`]: from `$min` up, `none` meaning no
+/// limit at all. Written once so that a limit's `get` and `set` cannot name different fields.
+macro_rules! unbounded_limit {
+    ($name:literal, $field:ident, $min:literal, $meaning:literal) => {
+        LimitSpec {
+            name: $name,
+            meaning: $meaning,
+            min: $min,
+            max: u64::MAX,
+            get: |l| l.$field,
+            set: |l, v| l.$field = v,
+        }
+    };
+}
+
 /// Every limit, in the order `--help` and the README list them.
 pub const LIMITS: &[LimitSpec] = &[
-    LimitSpec {
-        name: "file-size",
-        meaning: "largest file, archive member or standard input read, in bytes",
-        min: 1,
-        max: u64::MAX,
-        get: |l| l.max_file_size,
-        set: |l, v| l.max_file_size = v,
-    },
-    LimitSpec {
-        name: "archive-total",
-        meaning: "most bytes one archive may expand to, all members together",
-        min: 1,
-        max: u64::MAX,
-        get: |l| l.max_archive_total,
-        set: |l, v| l.max_archive_total = v,
-    },
-    LimitSpec {
-        name: "expansion-ratio",
-        meaning: "largest ratio of expanded to compressed size of an archive (zip bombs)",
-        min: 1,
-        max: u64::MAX,
-        get: |l| l.max_expansion_ratio,
-        set: |l, v| l.max_expansion_ratio = v,
-    },
-    LimitSpec {
-        name: "ratio-floor",
-        meaning: "expansion up to this many bytes is never refused for its ratio",
-        min: 0,
-        max: u64::MAX,
-        get: |l| l.ratio_floor,
-        set: |l, v| l.ratio_floor = v,
-    },
-    LimitSpec {
-        name: "games",
-        meaning: "most game trees read from one file; the rest are one unparsed game",
-        min: 1,
-        max: u64::MAX,
-        get: |l| l.max_games_per_file,
-        set: |l, v| l.max_games_per_file = v,
-    },
-    LimitSpec {
-        name: "nodes",
-        meaning: "most nodes in one game tree, variations included",
-        min: 1,
-        max: u64::MAX,
-        get: |l| l.max_game_nodes,
-        set: |l, v| l.max_game_nodes = v,
-    },
-    LimitSpec {
-        name: "depth",
-        meaning: "deepest game tree: longest line of nodes, or nesting of variations",
-        min: 1,
-        max: u64::MAX,
-        get: |l| l.max_tree_depth,
-        set: |l, v| l.max_tree_depth = v,
-    },
-    LimitSpec {
-        name: "value-length",
-        meaning: "longest property value, in bytes of decoded text",
-        min: 1,
-        max: u64::MAX,
-        get: |l| l.max_value_length,
-        set: |l, v| l.max_value_length = v,
-    },
+    unbounded_limit!(
+        "file-size",
+        max_file_size,
+        1,
+        "largest file, archive member or standard input read, in bytes"
+    ),
+    unbounded_limit!(
+        "archive-total",
+        max_archive_total,
+        1,
+        "most bytes one archive may expand to, all members together"
+    ),
+    unbounded_limit!(
+        "expansion-ratio",
+        max_expansion_ratio,
+        1,
+        "largest ratio of expanded to compressed size of an archive (zip bombs)"
+    ),
+    unbounded_limit!(
+        "ratio-floor",
+        ratio_floor,
+        0,
+        "expansion up to this many bytes is never refused for its ratio"
+    ),
+    unbounded_limit!(
+        "games",
+        max_games_per_file,
+        1,
+        "most game trees read from one file; the rest are one unparsed game"
+    ),
+    unbounded_limit!(
+        "nodes",
+        max_game_nodes,
+        1,
+        "most nodes in one game tree, variations included"
+    ),
+    unbounded_limit!(
+        "depth",
+        max_tree_depth,
+        1,
+        "deepest game tree: longest line of nodes, or nesting of variations"
+    ),
+    unbounded_limit!(
+        "value-length",
+        max_value_length,
+        1,
+        "longest property value, in bytes of decoded text"
+    ),
     LimitSpec {
         name: "board-side",
         meaning: "largest board side (SZ) read; larger boards are unparsed games",

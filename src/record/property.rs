@@ -216,7 +216,7 @@ pub fn well_formed<S: AsRef<str>>(value: ValueType, values: &[S]) -> bool {
         ValueType::Color => single(values).is_some_and(|v| v == "B" || v == "W"),
         ValueType::Text => values.len() == 1,
         ValueType::Points { empty_ok } => {
-            (empty_ok || !values.is_empty()) && all(&|v| points_or_rectangle(v))
+            (empty_ok || !values.is_empty()) && all(&|v| expand(v).is_some())
         }
         ValueType::PointPairs => {
             let mut seen: Vec<(Point, Point)> = Vec::with_capacity(values.len());
@@ -283,22 +283,8 @@ pub fn compose(v: &str) -> Option<(&str, &str)> {
     (!b.contains(':')).then_some((a, b))
 }
 
-fn points_or_rectangle(v: &str) -> bool {
-    if v.contains(':') {
-        match compose(v) {
-            Some((a, b)) => match (point(a), point(b)) {
-                (Some(ul), Some(lr)) => ul.0 <= lr.0 && ul.1 <= lr.1,
-                _ => false,
-            },
-            None => false,
-        }
-    } else {
-        point(v).is_some()
-    }
-}
-
 /// The points a list value names: one point, or every point of a `ul:lr` rectangle. `None`
-/// when the value is neither.
+/// when the value is neither, which is exactly when [`well_formed`] rejects it in a list.
 pub fn expand(v: &str) -> Option<impl Iterator<Item = Point>> {
     let (ul, lr) = match compose(v) {
         Some((a, b)) => (point(a)?, point(b)?),

@@ -38,6 +38,7 @@
 //! text in a `result-unreadable` finding. An empty `RE[]` is not a result at all and is left to
 //! the caller.
 
+use super::komi::decimal;
 use crate::rules::{Color, Outcome, WinBy};
 
 /// What an `RE` value says.
@@ -270,15 +271,6 @@ fn western_number(s: &str) -> Option<f64> {
         return Some(fraction(s)? + extra);
     }
     Some(decimal(s)? + extra)
-}
-
-fn decimal(s: &str) -> Option<f64> {
-    if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit() || b == b'.' || b == b',') {
-        return None;
-    }
-    let s = s.replace(',', ".");
-    let s = if s.starts_with('.') { format!("0{s}") } else { s };
-    s.parse::<f64>().ok()
 }
 
 fn fraction(s: &str) -> Option<f64> {

@@ -1,5 +1,6 @@
-//! Helpers for the CLI tests: a unique temporary folder per test, the real `kifu` binary run in
-//! it, CSV read back as rows, and equality assertions that show a readable diff.
+//! Helpers shared by the integration tests: a unique temporary folder per test, the real `kifu`
+//! binary run in it, CSV read back as rows, equality assertions that show a readable diff, and
+//! the way to the shared corpus and the files in a folder.
 //!
 //! Modelled on ripgrep's `tests/util.rs` (`Dir`, `TestCommand`) and `eqnice!`.
 
@@ -58,6 +59,15 @@ impl Dir {
         names
     }
 
+    /// A FIFO at `rel`: reading it waits for a writer that never comes, which holds a run in
+    /// place until it is interrupted.
+    #[cfg(unix)]
+    pub fn fifo(&self, rel: &str) -> PathBuf {
+        let path = self.join(rel);
+        assert!(run(Command::new("mkfifo").arg(&path)).status.success(), "mkfifo {rel}");
+        path
+    }
+
     /// A `kifu` command run in this folder.
     pub fn kifu<I, S>(&self, args: I) -> Command
     where
@@ -91,6 +101,28 @@ pub fn run_expect(cmd: &mut Command, code: i32) -> String {
 /// Runs a command that must succeed; returns standard output.
 pub fn run_ok(cmd: &mut Command) -> String {
     run_expect(cmd, 0)
+}
+
+/// Starts `cmd`, waits until `ready()` holds (failing with "the run never {started}" after 30
+/// seconds) and a moment more, then sends it Ctrl-C (SIGINT). Asserts the run exits with 130
+/// and says it was interrupted; returns its standard error.
+#[cfg(unix)]
+pub fn interrupt_when(cmd: &mut Command, started: &str, ready: impl Fn() -> bool) -> String {
+    use std::time::{Duration, Instant};
+    let child = cmd.stderr(Stdio::piped()).spawn().expect("the kifu binary starts");
+    let start = Instant::now();
+    while !ready() {
+        assert!(start.elapsed().as_secs() < 30, "the run never {started}");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    std::thread::sleep(Duration::from_millis(200));
+    let kill = Command::new("kill").args(["-INT", &child.id().to_string()]).status();
+    assert!(kill.is_ok_and(|status| status.success()), "kill -INT");
+    let out = child.wait_with_output().expect("the run ends");
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(out.status.code(), Some(130), "{stderr}");
+    assert!(stderr.contains("interrupted"), "{stderr}");
+    stderr
 }
 
 /// Parses CSV text into rows of cells (header included).
@@ -130,10 +162,90 @@ pub fn assert_same_text(what: &str, expected: &str, got: &str) {
     panic!("{report}");
 }
 
+/// The first value of property `id` in SGF text (an identifier not run into capitals before
+/// it), unescaped the simple way (`\x` → `x`); `None` when absent or unclosed. Read from the
+/// text itself, apart from kifu's reader, to check what the reader decodes.
+pub fn sgf_property(text: &str, id: &str) -> Option<String> {
+    let start = text.match_indices(&format!("{id}[")).find_map(|(at, _)| {
+        let before = text[..at].chars().next_back();
+        (!before.is_some_and(|c| c.is_ascii_uppercase())).then_some(at + id.len() + 1)
+    })?;
+    let mut value = String::new();
+    let mut chars = text[start..].chars();
+    while let Some(c) = chars.next() {
+        match c {
+            ']' => return Some(value),
+            '\\' => value.extend(chars.next()),
+            c => value.push(c),
+        }
+    }
+    None
+}
+
+/// A zip archive holding `members` (name, bytes), each compressed with `method`.
+pub fn zip_archive(members: &[(&str, &[u8])], method: zip::CompressionMethod) -> Vec<u8> {
+    use std::io::Write;
+    let options = zip::write::SimpleFileOptions::default().compression_method(method);
+    let mut writer = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    for (name, bytes) in members {
+        writer.start_file(*name, options).expect("a zip member");
+        writer.write_all(bytes).expect("zip data");
+    }
+    writer.finish().expect("a zip").into_inner()
+}
+
 /// A short legal 9x9 game: Black and White play, then both pass.
 pub fn small_game(black: &str, white: &str, result: &str) -> String {
     format!(
         "(;GM[1]FF[4]CA[UTF-8]SZ[9]KM[7]RU[Chinese]PB[{black}]PW[{white}]RE[{result}]\n\
          ;B[ee];W[cc];B[gc];W[cg];B[ge];W[eg];B[gg];W[ce];B[];W[])\n"
     )
+}
+
+/// The shared corpus of real games (read-only, never in the repository): `KIFU_SHARED_CORPUS`,
+/// else `../shared/corpus` or `../../shared/corpus` from the package root (the latter from a
+/// worktree); a candidate counts when it holds the corpus's `README.md`. `None` when absent.
+pub fn shared_corpus() -> Option<PathBuf> {
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    std::env::var_os("KIFU_SHARED_CORPUS")
+        .map(PathBuf::from)
+        .into_iter()
+        .chain([manifest.join("../shared/corpus"), manifest.join("../../shared/corpus")])
+        .find(|p| p.join("README.md").is_file())
+}
+
+/// [`shared_corpus`], saying on standard error that the test is skipped when it is absent.
+pub fn shared_corpus_or_skip() -> Option<PathBuf> {
+    let found = shared_corpus();
+    if found.is_none() {
+        eprintln!("skipped: the shared corpus is absent (set KIFU_SHARED_CORPUS to run this test)");
+    }
+    found
+}
+
+/// Every file below `root` (following links to folders), sorted; folders that cannot be read
+/// are passed over.
+pub fn files_under(root: &Path) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    let mut folders = vec![root.to_path_buf()];
+    while let Some(folder) = folders.pop() {
+        let Ok(entries) = std::fs::read_dir(&folder) else { continue };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                folders.push(path);
+            } else {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+/// The `.sgf` files below `root` (the extension in any case), sorted.
+pub fn sgf_files(root: &Path) -> Vec<PathBuf> {
+    let mut files = files_under(root);
+    files.retain(|p| p.extension().is_some_and(|e| e.eq_ignore_ascii_case("sgf")));
+    files
 }
