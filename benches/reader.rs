@@ -201,8 +201,7 @@ fn main() {
     let (entry, entry_sum) = time(runs, || {
         let mut sum = Fnv(0xcbf2_9ce4_8422_2325);
         for (location, text, encoding) in &games {
-            let record = match read_game_fast(text, location.clone(), *encoding, &options.limits)
-            {
+            let record = match read_game_fast(text, location.clone(), *encoding, &options.limits) {
                 Ok(record) => {
                     debug_assert_eq!(record.status, ReadStatus::Fast);
                     record

@@ -10,7 +10,8 @@
 //!
 //! This is qsv's batch pattern (read a batch sequentially, `collect_into_vec` in parallel, write
 //! in order) with pgn-reader's reader thread and bounded channel in front, so reading the next
-//! batch overlaps processing this one. Three properties follow from the shape:
+//! batch overlaps processing this one; consuming a batch's results (writing the reports) also
+//! overlaps processing the next batch, so that the workers never wait for the writers. Three properties follow from the shape:
 //! - **Deterministic output**: `collect_into_vec` keeps the order of the batch and batches are
 //!   consumed in the order they were cut, so results come out in input order whatever the
 //!   number of threads or the order in which work finished.
@@ -164,6 +165,10 @@ impl Engine {
         consume: &mut impl FnMut(Vec<O>) -> Result<(), E>,
     ) -> Result<Completion, E> {
         let mut results: Vec<Option<O>> = Vec::new();
+        // The results of the batch before, consumed on this thread while the workers process
+        // the next one: consuming (writing reports) would otherwise leave every worker idle
+        // between batches, a serial share that caps what a second core can add.
+        let mut processed: Option<Vec<O>> = None;
         loop {
             let batch = match receiver.recv_timeout(INTERRUPT_POLL) {
                 Ok(batch) => batch,
@@ -177,20 +182,35 @@ impl Engine {
                 return Ok(Completion::Interrupted);
             }
             let interrupt = &self.interrupt;
-            self.pool.install(|| {
-                batch
-                    .into_par_iter()
-                    .map(|item| (!interrupt.is_triggered()).then(|| process(item)))
-                    .collect_into_vec(&mut results);
-            });
+            let pool = &self.pool;
+            let previous = processed.take();
+            let slots = &mut results;
+            thread::scope(|scope| {
+                let workers = scope.spawn(move || {
+                    pool.install(|| {
+                        batch
+                            .into_par_iter()
+                            .map(|item| (!interrupt.is_triggered()).then(|| process(item)))
+                            .collect_into_vec(slots);
+                    });
+                });
+                let consumed = previous.map_or(Ok(()), &mut *consume);
+                if let Err(panic) = workers.join() {
+                    std::panic::resume_unwind(panic);
+                }
+                consumed
+            })?;
             if self.interrupt.is_triggered() {
                 return Ok(Completion::Interrupted);
             }
             // Every item was processed (the interrupt was not seen), so every slot is Some.
-            consume(results.drain(..).flatten().collect())?;
+            processed = Some(results.drain(..).flatten().collect());
         }
         if self.interrupt.is_triggered() {
             return Ok(Completion::Interrupted);
+        }
+        if let Some(last) = processed {
+            consume(last)?;
         }
         Ok(Completion::Finished)
     }
