@@ -27,7 +27,7 @@
 //! decides what to keep (`kifu audit` keeps nothing).
 
 use std::ops::ControlFlow;
-use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender, TryRecvError, sync_channel};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender, sync_channel};
 use std::thread;
 use std::time::Duration;
 
@@ -170,24 +170,20 @@ impl Engine {
         // between batches, a serial share that caps what a second core can add.
         let mut processed: Option<Vec<O>> = None;
         loop {
-            let batch = match receiver.try_recv() {
+            let batch = match receiver.recv_timeout(INTERRUPT_POLL) {
                 Ok(batch) => batch,
-                Err(TryRecvError::Disconnected) => break,
-                Err(TryRecvError::Empty) => {
-                    // The reader is behind (a slow file, a FIFO): write what is processed now
+                Err(RecvTimeoutError::Timeout) if self.interrupt.is_triggered() => {
+                    return Ok(Completion::Interrupted);
+                }
+                Err(RecvTimeoutError::Timeout) => {
+                    // The reader is stalled (a slow file, a FIFO): write what is processed
                     // rather than hold it until the next batch comes.
                     if let Some(done) = processed.take() {
                         consume(done)?;
                     }
-                    match receiver.recv_timeout(INTERRUPT_POLL) {
-                        Ok(batch) => batch,
-                        Err(RecvTimeoutError::Timeout) if self.interrupt.is_triggered() => {
-                            return Ok(Completion::Interrupted);
-                        }
-                        Err(RecvTimeoutError::Timeout) => continue,
-                        Err(RecvTimeoutError::Disconnected) => break,
-                    }
+                    continue;
                 }
+                Err(RecvTimeoutError::Disconnected) => break,
             };
             if self.interrupt.is_triggered() {
                 return Ok(Completion::Interrupted);
