@@ -25,7 +25,7 @@ use super::{Confidence, DeadStoneMode, DeadStoneSource, RulesetRequest, RulesetS
 use crate::finding::{Code, Finding};
 use crate::record::GameRecord;
 use crate::rules::score::{CountInput, Position, area_map, count, cycle_outcome, outcome_of};
-use crate::rules::{Board, Color, Outcome, Ruleset, WinBy};
+use crate::rules::{Board, Color, GameEnd, Outcome, Ruleset, WinBy};
 
 /// Why a game gets no score at all, if it does not.
 pub fn unscorable(record: &GameRecord, replay: &Replay) -> Option<String> {
@@ -46,8 +46,26 @@ pub fn unscorable(record: &GameRecord, replay: &Replay) -> Option<String> {
     if replay.moves_played == 0 {
         return Some("the game has no moves".into());
     }
+    // A record that stops in the opening with a counted result (a game transcribed only in
+    // part, a copy cut short) has no territory to count: the estimator would invent one,
+    // slowly. Finished games hold far more stones (professional 19x19 games end with 150-250
+    // on the board); a game both players passed out is counted whatever its stones.
+    let stones = replay.board.stone_count(Color::Black) + replay.board.stone_count(Color::White);
+    let area = replay.board.size().area();
+    let passed_out = matches!(replay.end, Some(GameEnd::TwoPasses { .. }));
+    if !passed_out && (stones as usize) * OPENING_SHARE < area {
+        return Some(format!(
+            "the record stops at move {} with {stones} stones on {area} points: \
+             too little of the board is played to count it",
+            replay.moves_played
+        ));
+    }
     None
 }
+
+/// A game not passed out is unscorable when fewer than 1/OPENING_SHARE of the board's points
+/// hold a stone at its end.
+const OPENING_SHARE: usize = 4;
 
 /// The ruleset and komi a request stands for in this game.
 pub fn resolve(request: &RulesetRequest, record: &GameRecord) -> (&'static str, Ruleset, f64) {
