@@ -36,16 +36,19 @@ use kifu::record::{GameRecord, ReadOptions, ReadStatus, sources, split_source};
 use kifu::rules::{Board, BoardSize, Color, Point, preset};
 use rayon::prelude::*;
 
-/// CPU time of this thread in seconds (wall time where the platform does not say).
+/// CPU time of this thread in seconds. `CLOCK_THREAD_CPUTIME_ID` has nanosecond resolution;
+/// `/proc/thread-self/schedstat` on some kernels only advances at the scheduler tick (4 ms),
+/// too coarse for a game that takes a few milliseconds.
 fn thread_cpu_seconds() -> f64 {
-    std::fs::read_to_string("/proc/thread-self/schedstat")
-        .ok()
-        .and_then(|s| s.split_whitespace().next()?.parse::<f64>().ok())
-        .map(|ns| ns / 1e9)
-        .unwrap_or_else(|| {
-            thread_local!(static START: Instant = Instant::now());
-            START.with(|s| s.elapsed().as_secs_f64())
-        })
+    let mut ts = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+    // SAFETY: `ts` is a valid, writable timespec; the call only writes it.
+    let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
+    if rc == 0 {
+        ts.tv_sec as f64 + ts.tv_nsec as f64 / 1e9
+    } else {
+        thread_local!(static START: Instant = Instant::now());
+        START.with(|s| s.elapsed().as_secs_f64())
+    }
 }
 
 fn corpus_dir(args: &[String]) -> Option<PathBuf> {
@@ -64,6 +67,7 @@ fn corpus_dir(args: &[String]) -> Option<PathBuf> {
 /// One game's comparison.
 #[derive(Clone, Debug)]
 struct Outcome {
+    name: String,
     size: BoardSize,
     want: f64,
     got: Option<f64>,
@@ -104,6 +108,7 @@ fn against_record(record: &GameRecord) -> Option<Outcome> {
         d.kind == DisagreementKind::RecordedVsRecomputed && d.confidence == Confidence::High
     });
     Some(Outcome {
+        name: record.location.source.clone(),
         size: record.size,
         want,
         got: score.outcome.and_then(|o| o.margin()),
@@ -120,7 +125,7 @@ fn percentile(sorted: &[f64], p: f64) -> f64 {
     sorted[((sorted.len() - 1) as f64 * p).round() as usize]
 }
 
-fn report(name: &str, outcomes: &[Outcome]) {
+fn report(name: &str, outcomes: &[Outcome], misses: bool) {
     let mut by_size: BTreeMap<String, Vec<&Outcome>> = BTreeMap::new();
     for o in outcomes {
         by_size.entry(o.size.to_string()).or_default().push(o);
@@ -161,6 +166,17 @@ fn report(name: &str, outcomes: &[Outcome]) {
             percentile(&times, 0.5),
             percentile(&times, 0.99),
         );
+    }
+    if misses {
+        let mut wrong: Vec<&Outcome> =
+            outcomes.iter().filter(|o| o.got.is_none_or(|g| (g - o.want).abs() > 1e-6)).collect();
+        wrong.sort_by(|a, b| a.name.cmp(&b.name));
+        for o in wrong {
+            let got = o.got.map_or("-".to_string(), |g| format!("{g:+}"));
+            let conf = if o.confident { " confident" } else { "" };
+            let flag = if o.high_disagreement { " HIGH" } else { "" };
+            println!("  miss: {} recorded {:+} recomputed {got}{conf}{flag}", o.name, o.want);
+        }
     }
 }
 
@@ -215,6 +231,7 @@ fn gnugo_set(corpus: &Path) -> Vec<Outcome> {
             let count = scoring::count_game(record, &rep, &statuses, &japanese, record.komi.points);
             let seconds = thread_cpu_seconds() - start;
             Some(Outcome {
+                name: path.display().to_string(),
                 size: record.size,
                 want: *want,
                 got: Some(count.margin),
@@ -386,15 +403,20 @@ fn main() {
         .position(|a| a == "--aeb-sample")
         .and_then(|i| args.get(i + 1))
         .and_then(|v| v.parse().ok());
+    let misses = args.iter().any(|a| a == "--misses");
     println!("corpus: {}", corpus.display());
 
     if wants("ogs") {
         let records = records_in(&corpus.join("ogs-finished"));
         let outcomes: Vec<Outcome> = records.par_iter().filter_map(against_record).collect();
-        report("ogs-finished (recorded rules and komi)", &outcomes);
+        report("ogs-finished (recorded rules and komi)", &outcomes, misses);
     }
     if wants("gnugo") {
-        report("gnugo-regression score tests (territory, record komi)", &gnugo_set(&corpus));
+        report(
+            "gnugo-regression score tests (territory, record komi)",
+            &gnugo_set(&corpus),
+            misses,
+        );
     }
     if wants("positions") {
         positions_set(&corpus, args.iter().any(|a| a == "--show"));
@@ -418,9 +440,9 @@ fn main() {
         let jo: Vec<Option<Outcome>> = japanese.par_iter().map(against_record).collect();
         let sampled: Vec<Outcome> = sample.iter().filter_map(|&i| jo[i].clone()).collect();
         let jo: Vec<Outcome> = jo.into_iter().flatten().collect();
-        report("aeb-pro, Japanese-rules even games (counted RE)", &jo);
-        report("aeb-pro, deterministic 300-game sample of those", &sampled);
+        report("aeb-pro, Japanese-rules even games (counted RE)", &jo, misses);
+        report("aeb-pro, deterministic 300-game sample of those", &sampled, false);
         let oo: Vec<Outcome> = other.par_iter().filter_map(against_record).collect();
-        report("aeb-pro, other counted games (area rules, handicap, other komi)", &oo);
+        report("aeb-pro, other counted games (area rules, handicap, other komi)", &oo, misses);
     }
 }

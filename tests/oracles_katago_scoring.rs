@@ -103,14 +103,22 @@ fn katago_group_tax_seki_1_territory() {
 }
 
 #[test]
-#[ignore = "convention: KataGo's TAX_ALL taxes each independent-life region 2 points and also \
-            scores every region touching a dame point as seki (stones only); kifu's group tax \
-            takes 2 points for every separate live chain group (here Black 3, White 4) and counts \
-            the points of groups next to open dame (W-B 2.5 and -0.5 instead of 6.5 and -2.5)"]
-fn katago_group_tax_seki_tax_all() {
+fn katago_group_tax_seki_2_tax_all() {
+    // KataGo: AREA/TAX_ALL, komi 0.5: W-B -2.5. Every dame is filled: the groups in seki keep
+    // their stones and pay no tax, every independently alive group (its chains and the space
+    // they share) pays 2.
+    let tax = Scoring::AreaWithGroupTax;
+    assert_eq!(series(GROUP_TAX_SEKI_2, Color::Black, &[], tax, 0.5, &[]), [-2.5]);
+}
+
+#[test]
+#[ignore = "convention: KataGo's TAX_ALL also scores every region touching an unfilled dame \
+            point as seki (stones only, no tax), here both sides' groups next to the open dame \
+            of row 7 (W-B 6.5); kifu calls seki only what the eye analysis shows to be seki and \
+            counts those groups' points and tax (W-B 0.5)"]
+fn katago_group_tax_seki_1_tax_all() {
     let tax = Scoring::AreaWithGroupTax;
     assert_eq!(series(GROUP_TAX_SEKI_1, Color::Black, &[], tax, 0.5, &[]), [6.5]);
-    assert_eq!(series(GROUP_TAX_SEKI_2, Color::Black, &[], tax, 0.5, &[]), [-2.5]);
 }
 
 /// testrules.cpp "Area scoring in the main phase" / "Territory scoring in the main phase".
@@ -155,11 +163,9 @@ fn katago_territory_scoring_in_the_main_phase() {
 }
 
 #[test]
-#[ignore = "convention: KataGo's TAX_ALL (seki regions score stones only, 2 points per \
-            independent-life region) and kifu's group tax (2 points per live group) differ after \
-            moves 3 to 5, where a region touches open dame: KataGo -3.5, kifu -2.5; the other \
-            five positions agree"]
 fn katago_area_tax_all_in_the_main_phase() {
+    // From White's (5,4) on, no region touches an open dame and KataGo's independent-life
+    // regions are kifu's live groups: the counts agree.
     let scores = series(
         MAIN_PHASE,
         Color::Black,
@@ -168,7 +174,24 @@ fn katago_area_tax_all_in_the_main_phase() {
         0.5,
         &MAIN_PHASE_DEAD,
     );
-    assert_eq!(scores, [0.5, -0.5, 0.5, -3.5, -3.5, -3.5, -1.5, -1.5]);
+    assert_eq!(scores[3..], [-3.5, -3.5, -3.5, -1.5, -1.5]);
+}
+
+#[test]
+#[ignore = "convention: KataGo's TAX_ALL scores a region touching an open dame as seki (stones \
+            only, no tax); in the first three positions Black's right-hand group touches the \
+            open (6,3), so KataGo neither counts its eye nor taxes it (0.5, -0.5, 0.5) where \
+            kifu counts both (-0.5, -1.5, -0.5); the five later positions agree"]
+fn katago_area_tax_all_in_the_main_phase_with_open_dame() {
+    let scores = series(
+        MAIN_PHASE,
+        Color::Black,
+        &MAIN_PHASE_MOVES,
+        Scoring::AreaWithGroupTax,
+        0.5,
+        &MAIN_PHASE_DEAD,
+    );
+    assert_eq!(scores[..3], [0.5, -0.5, 0.5]);
 }
 
 /// testrules.cpp "Fill seki liberties in main phase" (TERRITORY/TAX_SEKI, komi -0.5): filling

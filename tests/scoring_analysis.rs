@@ -251,3 +251,27 @@ fn the_estimator_gives_the_same_answer_every_time_and_on_every_thread() {
     assert!(dead_at(7, 4), "Black's stone inside White's side");
     assert!(!dead_at(4, 0) && !dead_at(5, 0), "the walls live");
 }
+
+#[test]
+fn a_record_that_stops_in_the_opening_is_not_counted() {
+    // The first ten moves of a game with the final result of the whole game (a record cut
+    // short, as many copies in merged databases are): nothing on the board decides the score.
+    let game = record(
+        "(;GM[1]FF[4]SZ[19]KM[6.5]RU[Japanese]RE[B+2.5]\
+         ;B[pd];W[dp];B[pq];W[dd];B[fq];W[cn];B[jp];W[qj];B[qh];W[qm])",
+    );
+    let analysis = analyze(&game, &requests(&["recorded", "chinese"]));
+    assert!(analysis.scores.iter().all(|s| s.outcome.is_none()));
+    let reason = analysis.findings.iter().find(|f| f.code == Code::NoScore).expect("a reason");
+    assert!(reason.message.contains("stops at move 10 with 10 stones"), "{}", reason.message);
+    assert!(analysis.disagreements.is_empty(), "no disagreement is claimed");
+
+    // The same few stones, passed out by both players: the players agreed the game was over,
+    // so it is counted (Black's 5 stones and White's 5 on an open board).
+    let passed = record(
+        "(;GM[1]FF[4]SZ[19]KM[6.5]RU[Chinese]RE[W+6.5]\
+         ;B[pd];W[dp];B[pq];W[dd];B[fq];W[cn];B[jp];W[qj];B[qh];W[qm];B[];W[])",
+    );
+    let analysis = analyze(&passed, &requests(&["recorded"]));
+    assert!(analysis.scores.iter().all(|s| s.outcome.is_some()));
+}

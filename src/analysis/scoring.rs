@@ -24,8 +24,8 @@ use super::replay::Replay;
 use super::{Confidence, DeadStoneMode, DeadStoneSource, RulesetRequest, RulesetScore, ScoreCount};
 use crate::finding::{Code, Finding};
 use crate::record::GameRecord;
-use crate::rules::score::{CountInput, Position, area_map, count, cycle_outcome};
-use crate::rules::{Board, Color, Outcome, Ruleset, WinBy};
+use crate::rules::score::{CountInput, Position, area_map, count, cycle_outcome, outcome_of};
+use crate::rules::{Board, Color, GameEnd, Outcome, Ruleset, WinBy};
 
 /// Why a game gets no score at all, if it does not.
 pub fn unscorable(record: &GameRecord, replay: &Replay) -> Option<String> {
@@ -46,8 +46,26 @@ pub fn unscorable(record: &GameRecord, replay: &Replay) -> Option<String> {
     if replay.moves_played == 0 {
         return Some("the game has no moves".into());
     }
+    // A record that stops in the opening with a counted result (a game transcribed only in
+    // part, a copy cut short) has no territory to count: the estimator would invent one,
+    // slowly. Finished games hold far more stones (professional 19x19 games end with 150-250
+    // on the board); a game both players passed out is counted whatever its stones.
+    let stones = replay.board.stone_count(Color::Black) + replay.board.stone_count(Color::White);
+    let area = replay.board.size().area();
+    let passed_out = matches!(replay.end, Some(GameEnd::TwoPasses { .. }));
+    if !passed_out && (stones as usize) * OPENING_SHARE < area {
+        return Some(format!(
+            "the record stops at move {} with {stones} stones on {area} points: \
+             too little of the board is played to count it",
+            replay.moves_played
+        ));
+    }
     None
 }
+
+/// A game not passed out is unscorable when fewer than 1/OPENING_SHARE of the board's points
+/// hold a stone at its end.
+const OPENING_SHARE: usize = 4;
 
 /// The ruleset and komi a request stands for in this game.
 pub fn resolve(request: &RulesetRequest, record: &GameRecord) -> (&'static str, Ruleset, f64) {
@@ -103,6 +121,13 @@ pub fn statuses(
 
 /// Counts `board` under `ruleset` with komi `komi` and the dead stones of `statuses` (ignored by
 /// rulesets that count the board as it stands).
+///
+/// In a game that did not end with two passes (professional records stop when the players
+/// agree, before the last borders are played), an open region of [`UNFINISHED_BORDER`] points
+/// or more is a border nobody has drawn yet: its points count for the side whose live stones
+/// are nearer ([`unfinished_border_owners`]), the way the players would have drawn it. Smaller
+/// open regions stay neutral: they are dame and half-point borders the players fill in turn,
+/// which changes no territory count. A game both players passed out is counted as they left it.
 pub fn count_game(
     record: &GameRecord,
     replay: &Replay,
@@ -127,7 +152,108 @@ pub fn count_game(
         handicap: record.handicap,
         komi,
     };
-    count(ruleset, &input)
+    let mut count = count(ruleset, &input);
+    if ruleset.remove_dead_stones && !replay.ended_by_passes() {
+        let drawn = unfinished_border_owners(board, dead);
+        for (i, side) in drawn.iter().enumerate() {
+            let Some(side) = *side else { continue };
+            let tally = if side == Color::Black { &mut count.black } else { &mut count.white };
+            tally.territory += 1;
+            tally.total += 1.0;
+            count.owner[i] = Some(side);
+            count.neutral = count.neutral.saturating_sub(1);
+        }
+        count.margin =
+            count.black.total - count.white.total - count.komi - count.handicap_compensation;
+        count.outcome = outcome_of(count.margin, ruleset.tie);
+    }
+    count
+}
+
+/// Open regions (empty points, and points under dead stones, reaching both colours' live
+/// stones) of at least this many points are unfinished borders rather than dame. Measured on a
+/// deterministic sample of 2,269 counted Japanese-rules professional records of
+/// `../shared/corpus/aeb-pro` (`scripts/accuracy --aeb-sample 3000`), exact / within 2 points /
+/// same winner: never drawing 44.2 / 84.7 / 89.4%; from 3 points 38.1 / 86.2 / 89.1%; from 5
+/// 43.2 / 87.6 / 90.2%; from 8 44.5 / 87.0 / 90.3%; from 12 44.5 / 86.3 / 90.1%. Smaller
+/// regions are mostly dame and half-point borders, where the nearer side is not the side that
+/// gets the point.
+pub const UNFINISHED_BORDER: usize = 8;
+
+/// For every point of an open region of [`UNFINISHED_BORDER`] points or more, the side whose
+/// live stones are nearer through the region (`None` at equal distance, and everywhere else).
+pub fn unfinished_border_owners(board: &Board, dead: &[bool]) -> Vec<Option<Color>> {
+    let size = board.size();
+    let width = size.width as usize;
+    let n = size.area();
+    let live: Vec<Option<Color>> =
+        size.points().enumerate().map(|(i, p)| board.get(p).filter(|_| !dead[i])).collect();
+    let neighbours = |p: usize| {
+        let (x, y) = (p % width, p / width);
+        [
+            (x > 0).then(|| p - 1),
+            (x + 1 < width).then(|| p + 1),
+            (y > 0).then(|| p - width),
+            (p + width < n).then(|| p + width),
+        ]
+        .into_iter()
+        .flatten()
+    };
+    let mut dist = [vec![u32::MAX; n], vec![u32::MAX; n]];
+    for color in Color::BOTH {
+        let d = &mut dist[color.index()];
+        let mut queue = std::collections::VecDeque::new();
+        for i in 0..n {
+            if live[i] == Some(color) {
+                d[i] = 0;
+                queue.push_back(i);
+            }
+        }
+        while let Some(p) = queue.pop_front() {
+            for a in neighbours(p) {
+                if live[a].is_none() && d[a] == u32::MAX {
+                    d[a] = d[p] + 1;
+                    queue.push_back(a);
+                }
+            }
+        }
+    }
+    let open: Vec<bool> = (0..n)
+        .map(|i| live[i].is_none() && dist[0][i] != u32::MAX && dist[1][i] != u32::MAX)
+        .collect();
+    let mut owners = vec![None; n];
+    let mut seen = vec![false; n];
+    let mut region = Vec::new();
+    for start in 0..n {
+        if !open[start] || seen[start] {
+            continue;
+        }
+        region.clear();
+        seen[start] = true;
+        region.push(start);
+        let mut k = 0;
+        while k < region.len() {
+            let p = region[k];
+            k += 1;
+            for a in neighbours(p) {
+                if open[a] && !seen[a] {
+                    seen[a] = true;
+                    region.push(a);
+                }
+            }
+        }
+        if region.len() < UNFINISHED_BORDER {
+            continue;
+        }
+        for &p in &region {
+            owners[p] = match dist[0][p].cmp(&dist[1][p]) {
+                std::cmp::Ordering::Less => Some(Color::Black),
+                std::cmp::Ordering::Greater => Some(Color::White),
+                std::cmp::Ordering::Equal => None,
+            };
+        }
+    }
+    owners
 }
 
 /// What in the counted position may make the count differ from the players' own, with the
@@ -303,5 +429,63 @@ pub fn unscored(request: &RulesetRequest, record: &GameRecord, reason: &str) -> 
         confidence: Confidence::Low,
         count: None,
         note: reason.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Point;
+
+    /// The owners `unfinished_border_owners` draws, as a diagram: `b`/`w` for drawn points.
+    fn drawn(diagram: &str) -> Vec<String> {
+        let board = Board::from_diagram(diagram).expect("diagram");
+        let size = board.size();
+        let owners = unfinished_border_owners(&board, &vec![false; size.area()]);
+        (0..size.height)
+            .map(|y| {
+                (0..size.width)
+                    .map(|x| {
+                        let i = y as usize * size.width as usize + x as usize;
+                        match (board.get(Point::new(x, y)), owners[i]) {
+                            (Some(Color::Black), _) => 'X',
+                            (Some(Color::White), _) => 'O',
+                            (None, Some(Color::Black)) => 'b',
+                            (None, Some(Color::White)) => 'w',
+                            (None, None) => '.',
+                        }
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_wide_open_side_is_split_between_the_nearer_walls() {
+        // Both players stopped with the right side undrawn: each of the 8 points between the
+        // walls goes to the side whose wall is nearer.
+        let got = drawn(
+            "
+            X X X X . .
+            X . X X . .
+            O O O O . .
+            . O . O . .
+            ",
+        );
+        assert_eq!(got, ["XXXXbb", "X.XXbb", "OOOOww", ".O.Oww"]);
+    }
+
+    #[test]
+    fn dame_and_small_gaps_stay_neutral() {
+        // Two open points between the walls are dame, not an unfinished border.
+        let got = drawn(
+            "
+            X X X . X
+            X . X . X
+            O O O O O
+            . O . O .
+            ",
+        );
+        assert_eq!(got, ["XXX.X", "X.X.X", "OOOOO", ".O.O."]);
     }
 }

@@ -48,20 +48,23 @@ pub(crate) fn area_owners(
 }
 
 /// Number of separate live groups of each colour (Black, White): connected pieces of a player's
-/// area (live stones plus the points counting for them) that hold at least one live stone.
-/// Chains sharing an eye or a territory are one group; the ancient 還棋頭 counting taxes each.
+/// area (live stones plus the points counting for them) that hold at least one live stone not in
+/// seki. Chains sharing an eye or a territory are one group, however many chains they are; the
+/// ancient 還棋頭 counting taxes each. Seki groups (`seki` names their colour on their stones)
+/// are not independently alive and pay nothing.
 pub(crate) fn live_groups(
     grid: &Grid,
     stones: &[Option<Color>],
     dead: &[bool],
     owners: &[Option<Color>],
+    seki: &[Option<Color>],
 ) -> [u32; 2] {
     let mut seen = vec![false; grid.len()];
     let mut groups = [0u32; 2];
     let mut stack = Vec::new();
     for start in 0..grid.len() {
         let Some(color) = stones[start] else { continue };
-        if dead[start] || seen[start] {
+        if dead[start] || seen[start] || seki[start].is_some() {
             continue;
         }
         groups[color.index()] += 1;

@@ -13,7 +13,9 @@
 //!   seki are not territory, and false eyes that will have to be filled do not count (the
 //!   goscorer approach, see [`territory_map`]). With `pass_stones` each pass hands the opponent a
 //!   prisoner, which makes the count equal to the area count when White passes last (AGA).
-//! - [`Scoring::AreaWithGroupTax`]: area minus two points for every separate live group (還棋頭).
+//! - [`Scoring::AreaWithGroupTax`]: area minus two points for every separate live group (還棋頭):
+//!   a group is every chain that lives with the others through the space they share, and a
+//!   group in seki keeps its stones but owns no points and pays no tax.
 //! - `remove_dead_stones == false` (Tromp-Taylor): every stone counts as it stands.
 //!
 //! White then receives the komi and the handicap compensation the ruleset grants (N, N-1 or
@@ -108,8 +110,8 @@ pub struct Count {
     /// For every point, the side it counts for (area: stones and surrounded points; territory:
     /// territory only).
     pub owner: Vec<Option<Color>>,
-    /// For every point, the colour of a group in seki there (territory scoring only; `None`
-    /// elsewhere).
+    /// For every point, the colour of a group in seki there (territory scoring and area with
+    /// group tax; `None` elsewhere).
     pub seki: Vec<Option<Color>>,
 }
 
@@ -174,6 +176,19 @@ pub fn count(ruleset: &Ruleset, input: &CountInput) -> Count {
     match ruleset.scoring {
         Scoring::Area | Scoring::AreaWithGroupTax => {
             owner = area::area_owners(&grid, stones, dead);
+            if ruleset.scoring == Scoring::AreaWithGroupTax {
+                // A group in seki keeps its stones but, not being independently alive, neither
+                // owns the space it shares or holds nor pays the tax: the tax stands for the two
+                // eyes a living group leaves unfilled when every point is filled with stones,
+                // and a seki group's eye space is no such pair (KataGo's TAX_ALL agrees).
+                let map = territory::analyze(&grid, stones, dead, true);
+                for i in 0..n {
+                    seki[i] = map[i].seki;
+                    if map[i].seki.is_some() && (stones[i].is_none() || dead[i]) {
+                        owner[i] = None;
+                    }
+                }
+            }
             for i in 0..n {
                 match owner[i] {
                     Some(c) if stones[i] != Some(c) || dead[i] => tally[c.index()].territory += 1,
@@ -182,7 +197,7 @@ pub fn count(ruleset: &Ruleset, input: &CountInput) -> Count {
                 }
             }
             if ruleset.scoring == Scoring::AreaWithGroupTax {
-                let groups = area::live_groups(&grid, stones, dead, &owner);
+                let groups = area::live_groups(&grid, stones, dead, &owner, &seki);
                 for c in Color::BOTH {
                     tally[c.index()].taxed_groups = groups[c.index()];
                 }
