@@ -3,7 +3,8 @@
 //! cycles. Boards are ASCII diagrams: `x`/`o` live stones, `b`/`w` dead ones, `.` empty.
 
 use kifu::rules::score::{
-    ChineseCount, CountInput, Position, count, cycle_outcome, outcome_of, territory_map, zi_result,
+    ChineseCount, CountInput, Position, Teire, count, count_with, cycle_outcome, outcome_of,
+    territory_map, zi_result,
 };
 use kifu::rules::{BoardSize, Color, Outcome, Ruleset, Scoring, TieBreak, preset};
 
@@ -206,6 +207,44 @@ fn false_eyes_score_under_area_only() {
     assert_eq!(map[false_point].territory, None);
     let area = count(&rules("chinese"), &board.input(0.0));
     assert_eq!(area.owner[false_point], Some(Color::Black));
+}
+
+/// A teire left open when the game was passed out. The shape is the bottom-right corner of
+/// `ogs-finished/19x19/615430.sgf` (IGS, Japanese rules, 8 stones handicap, RE B+1.5, whose TB
+/// markup gives Black the point): Black's lone stone on the first line keeps the false eye at
+/// the bottom of column E and an open dame at G1. Once White fills G1, Black must connect at E1
+/// (a teire), so a count that plays every dame and teire gives E1 to nobody; the players who
+/// passed with G1 open, and Japanese 1989 Art. 8 (an eye point surrounded by one player's live
+/// stones is territory; dame and teire need not be occupied), give it to Black: one point.
+#[test]
+fn an_unfilled_teire_scores_when_counted_as_left() {
+    let board = diagram(
+        "
+        ....xo...
+        ....xo...
+        ....xo...
+        ....xo...
+        ....xo...
+        ....xo...
+        ....xo...
+        ....xoo..
+        .....x.o.",
+    );
+    let teire_point = 8 * 9 + 4;
+    let japanese = rules("japanese");
+    let played = count_with(&japanese, &board.input(0.0), Teire::Required);
+    let as_left = count_with(&japanese, &board.input(0.0), Teire::LeftOpen);
+    assert_eq!(played.owner[teire_point], None);
+    assert_eq!(as_left.owner[teire_point], Some(Color::Black));
+    // Black: 36 points in columns A-D, plus E1 as left; White: 7 x 3 + 2 + 1 = 24; G1 is dame.
+    assert_eq!((played.black.territory, played.white.territory), (36, 24));
+    assert_eq!((as_left.black.territory, as_left.white.territory), (37, 24));
+    assert_eq!(played.margin, 12.0);
+    assert_eq!(as_left.margin, 13.0);
+    // `count` takes every teire as played; area counting gives Black E1 either way.
+    assert_eq!(count(&japanese, &board.input(0.0)).margin, played.margin);
+    let area = count_with(&rules("chinese"), &board.input(0.0), Teire::Required);
+    assert_eq!(area.owner[teire_point], Some(Color::Black));
 }
 
 /// Ancient Chinese counting (還棋頭): every separate live group returns two points.

@@ -24,7 +24,9 @@ use super::replay::Replay;
 use super::{Confidence, DeadStoneMode, DeadStoneSource, RulesetRequest, RulesetScore, ScoreCount};
 use crate::finding::{Code, Finding};
 use crate::record::GameRecord;
-use crate::rules::score::{CountInput, Position, area_map, count, cycle_outcome, outcome_of};
+use crate::rules::score::{
+    CountInput, Position, Teire, area_map, count_with, cycle_outcome, outcome_of,
+};
 use crate::rules::{Board, Color, GameEnd, Outcome, Ruleset, WinBy};
 
 /// Why a game gets no score at all, if it does not.
@@ -152,7 +154,12 @@ pub fn count_game(
         handicap: record.handicap,
         komi,
     };
-    let mut count = count(ruleset, &input);
+    // A game both players passed out, or whose territory the record marks (TB/TW, the server's
+    // agreed count), is counted as the players left it, unfilled teire included (Japanese 1989
+    // Art. 8; what OGS and IGS count); a record that stops earlier counts its teire as played.
+    let marked = record.markup.as_ref().is_some_and(|m| !m.black.is_empty() || !m.white.is_empty());
+    let teire = if replay.ended_by_passes() || marked { Teire::LeftOpen } else { Teire::Required };
+    let mut count = count_with(ruleset, &input, teire);
     if ruleset.remove_dead_stones && !replay.ended_by_passes() {
         let drawn = unfinished_border_owners(board, dead);
         for (i, side) in drawn.iter().enumerate() {

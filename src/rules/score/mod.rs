@@ -143,11 +143,36 @@ pub fn territory_map(position: Position, score_false_eyes: bool) -> Vec<Territor
     territory::analyze(&Grid::new(position.size), position.stones, position.dead, score_false_eyes)
 }
 
-/// Counts the position under `ruleset`.
+/// Whether a territory count takes away the points of false eyes that will have to be filled
+/// (teire) once the last dame are played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Teire {
+    /// The position is counted as it will be once every dame and teire is played: a false eye
+    /// that must be filled scores nothing. Professional records stop before those moves, and
+    /// their recorded results count the teire as played.
+    Required,
+    /// The position is counted as the players left it: a false eye they did not fill (its dame
+    /// still open) is territory. Japanese 1989 Art. 8 counts every eye point surrounded by one
+    /// player's live stones, and dame and teire need not be occupied once the game has stopped
+    /// by two passes; online servers (OGS, IGS) count a passed-out game this way.
+    LeftOpen,
+}
+
+/// Counts the position under `ruleset`, with every teire taken as played ([`Teire::Required`]).
 ///
 /// # Panics
 /// When `input.position`'s arrays do not hold one entry per point of its size.
 pub fn count(ruleset: &Ruleset, input: &CountInput) -> Count {
+    count_with(ruleset, input, Teire::Required)
+}
+
+/// Counts the position under `ruleset`, with false eyes still to be filled scored as `teire`
+/// says (territory scoring only: area scoring counts a false eye's point for its owner either
+/// way).
+///
+/// # Panics
+/// When `input.position`'s arrays do not hold one entry per point of its size.
+pub fn count_with(ruleset: &Ruleset, input: &CountInput, teire: Teire) -> Count {
     let position = input.position;
     position.check();
     let grid = Grid::new(position.size);
@@ -207,7 +232,7 @@ pub fn count(ruleset: &Ruleset, input: &CountInput) -> Count {
             }
         }
         Scoring::Territory => {
-            let map = territory::analyze(&grid, stones, dead, false);
+            let map = territory::analyze(&grid, stones, dead, teire == Teire::LeftOpen);
             for i in 0..n {
                 owner[i] = map[i].territory;
                 seki[i] = map[i].seki;
