@@ -17,8 +17,11 @@
 //! cargo test --release --test record_fast -- --ignored --nocapture
 //! ```
 
+mod util;
+
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use util::{sgf_files, shared_corpus};
 
 use kifu::record::fast::{Decline, read_game_fast};
 use kifu::record::sgf::read_game;
@@ -164,34 +167,8 @@ fn compare_file(name: &str, bytes: Vec<u8>, tally: &mut Tally) {
     }
 }
 
-fn sgf_files(root: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let mut dirs = vec![root.to_path_buf()];
-    while let Some(dir) = dirs.pop() {
-        let Ok(entries) = std::fs::read_dir(&dir) else { continue };
-        for entry in entries.flatten() {
-            let path = entry.path();
-            if path.is_dir() {
-                dirs.push(path);
-            } else if path.extension().is_some_and(|e| e.eq_ignore_ascii_case("sgf")) {
-                out.push(path);
-            }
-        }
-    }
-    out.sort();
-    out
-}
-
 fn manifest() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn shared_corpus() -> Option<PathBuf> {
-    std::env::var_os("KIFU_SHARED_CORPUS")
-        .map(PathBuf::from)
-        .into_iter()
-        .chain([manifest().join("../shared/corpus"), manifest().join("../../shared/corpus")])
-        .find(|p| p.join("README.md").is_file())
 }
 
 const UTF8: TextEncoding =
