@@ -125,7 +125,24 @@ fn percentile(sorted: &[f64], p: f64) -> f64 {
     sorted[((sorted.len() - 1) as f64 * p).round() as usize]
 }
 
+/// Appends every outcome to the file `KIFU_ACCURACY_DUMP` names, if set: one tab-separated line
+/// per game (set, source, board, recorded, recomputed, confident), for comparing two runs.
+fn dump(name: &str, outcomes: &[Outcome]) {
+    let Ok(path) = std::env::var("KIFU_ACCURACY_DUMP") else { return };
+    use std::io::Write;
+    let Ok(mut file) = std::fs::OpenOptions::new().create(true).append(true).open(&path) else {
+        eprintln!("cannot write {path}");
+        return;
+    };
+    for o in outcomes {
+        let got = o.got.map_or("-".to_string(), |g| g.to_string());
+        let _ =
+            writeln!(file, "{name}\t{}\t{}\t{}\t{got}\t{}", o.name, o.size, o.want, o.confident);
+    }
+}
+
 fn report(name: &str, outcomes: &[Outcome], misses: bool) {
+    dump(name, outcomes);
     let mut by_size: BTreeMap<String, Vec<&Outcome>> = BTreeMap::new();
     for o in outcomes {
         by_size.entry(o.size.to_string()).or_default().push(o);

@@ -19,7 +19,7 @@
 
 use super::dead_stones::Statuses;
 use super::replay::Replay;
-use super::scoring::{count_game, open_borders};
+use super::scoring::{Ending, count_ending, open_borders};
 use super::{Confidence, DeadStoneSource, Disagreement, DisagreementKind, RulesetScore};
 use crate::record::{GameRecord, KomiOrigin};
 use crate::rules::outcome::format_points;
@@ -36,6 +36,7 @@ pub fn recorded_vs_recomputed(
     record: &GameRecord,
     replay: &Replay,
     statuses: &Statuses,
+    ending: &Ending,
     recomputed: &RulesetScore,
 ) -> Option<Disagreement> {
     let recorded = record.result.outcome?;
@@ -45,7 +46,7 @@ pub fn recorded_vs_recomputed(
     if (got - want).abs() < EPSILON {
         return None;
     }
-    let reasons = likely_reasons(record, replay, statuses, recomputed, want);
+    let reasons = likely_reasons(record, replay, statuses, ending, recomputed, want);
     let explained = !reasons.is_empty();
     let open = open_borders(&replay.board, &statuses.dead);
     let mut confidence = recomputed.confidence;
@@ -115,6 +116,7 @@ fn likely_reasons(
     record: &GameRecord,
     replay: &Replay,
     statuses: &Statuses,
+    ending: &Ending,
     recomputed: &RulesetScore,
     want: f64,
 ) -> Vec<String> {
@@ -161,7 +163,7 @@ fn likely_reasons(
         Scoring::Area | Scoring::AreaWithGroupTax => Scoring::Territory,
     };
     let other_rules = Ruleset { scoring: other, ..recomputed.ruleset };
-    let alt = count_game(record, replay, statuses, &other_rules, komi);
+    let alt = count_ending(ending, &other_rules, komi, record.handicap, replay.passes);
     if hits(alt.margin) {
         reasons.push(format!(
             "counting method: the record matches {} counting",

@@ -7,6 +7,8 @@
 pub mod agreement;
 pub mod dead_stones;
 pub mod dedupe;
+pub mod finish;
+pub(crate) mod reading;
 pub mod replay;
 pub mod scoring;
 
@@ -110,7 +112,7 @@ pub fn analyze(record: &GameRecord, options: &AnalysisOptions) -> GameAnalysis {
         if !recorded_requested {
             requests.push(RulesetRequest::Recorded);
         }
-        let (mut scores, score_findings, statuses) =
+        let scoring::Scored { mut scores, findings: score_findings, counted } =
             scoring::score_all(record, &replay, &requests, options.dead_stones);
         findings.extend(score_findings);
         let recorded_score = if recorded_requested {
@@ -118,8 +120,9 @@ pub fn analyze(record: &GameRecord, options: &AnalysisOptions) -> GameAnalysis {
         } else {
             scores.pop()
         };
-        if let (Some(statuses), Some(recorded)) = (&statuses, &recorded_score)
-            && let Some(d) = agreement::recorded_vs_recomputed(record, &replay, statuses, recorded)
+        if let (Some((statuses, ending)), Some(recorded)) = (&counted, &recorded_score)
+            && let Some(d) =
+                agreement::recorded_vs_recomputed(record, &replay, statuses, ending, recorded)
         {
             disagreements.push(d);
         }

@@ -20,6 +20,7 @@
 //! result (no result, or a draw) instead of a count.
 
 use super::dead_stones::{self, Statuses};
+use super::finish::{Finished, finish};
 use super::replay::Replay;
 use super::{Confidence, DeadStoneMode, DeadStoneSource, RulesetRequest, RulesetScore, ScoreCount};
 use crate::finding::{Code, Finding};
@@ -121,47 +122,104 @@ pub fn statuses(
     (statuses, findings)
 }
 
-/// Counts `board` under `ruleset` with komi `komi` and the dead stones of `statuses` (ignored by
-/// rulesets that count the board as it stands).
+/// The position a game is counted on, decided once per game: the final position with its dead
+/// stones, finished first when the record stops before the end.
 ///
-/// In a game that did not end with two passes (professional records stop when the players
-/// agree, before the last borders are played), an open region of [`UNFINISHED_BORDER`] points
-/// or more is a border nobody has drawn yet: its points count for the side whose live stones
-/// are nearer ([`unfinished_border_owners`]), the way the players would have drawn it. Smaller
-/// open regions stay neutral: they are dame and half-point borders the players fill in turn,
-/// which changes no territory count. A game both players passed out is counted as they left it.
-pub fn count_game(
-    record: &GameRecord,
-    replay: &Replay,
-    statuses: &Statuses,
+/// A record both players passed out, or whose last node marks the territory (TB/TW: the
+/// server's agreed count), is counted as the players left it, unfilled teire included (Japanese
+/// 1989 Art. 8; what OGS and IGS count). A record that stops earlier, as professional records
+/// do, is finished first ([`finish`](super::finish)): the last boundary moves, dame and
+/// protective moves are played out with the dead stones still on the board, and what remains
+/// open is drawn the way the players would have drawn it ([`unfinished_border_owners`]).
+#[derive(Clone, Debug)]
+pub struct Ending {
+    /// The position to count.
+    pub board: Board,
+    /// For every point, row by row, whether a dead stone lies there.
+    pub dead: Vec<bool>,
+    /// Stones each side captured, during the game and while finishing it, indexed by the
+    /// capturer.
+    pub captured_by: [u32; 2],
+    /// The finishing, when the record was finished before counting.
+    pub finished: Option<Finished>,
+    /// How unfilled teire count.
+    pub teire: Teire,
+    /// Whether open regions of [`UNFINISHED_BORDER`] points or more are drawn for the nearer
+    /// side.
+    pub draw_unfinished: bool,
+}
+
+impl Ending {
+    /// The final position counted as it stands with `dead` taken off, nothing finished.
+    fn as_left(replay: &Replay, dead: Vec<bool>, teire: Teire) -> Ending {
+        let board = &replay.board;
+        Ending {
+            board: board.clone(),
+            dead,
+            captured_by: [board.prisoners(Color::Black), board.prisoners(Color::White)],
+            finished: None,
+            teire,
+            draw_unfinished: false,
+        }
+    }
+}
+
+/// Whether the record's last node marks territory (TB/TW).
+fn has_markup(record: &GameRecord) -> bool {
+    record.markup.as_ref().is_some_and(|m| !m.black.is_empty() || !m.white.is_empty())
+}
+
+/// The position to count with the dead stones of `statuses` (see [`Ending`]).
+pub fn ending(record: &GameRecord, replay: &Replay, statuses: &Statuses) -> Ending {
+    if replay.ended_by_passes() || has_markup(record) {
+        return Ending::as_left(replay, statuses.dead.clone(), Teire::LeftOpen);
+    }
+    let finished = finish(&replay.board, &statuses.dead, replay.to_move);
+    if finished.largest_capture > 1 {
+        // The finishing captured a live chain: it went wrong, or the statuses did. Count the
+        // position as it stands rather than a fight kifu cannot judge.
+        let mut ending = Ending::as_left(replay, statuses.dead.clone(), Teire::Required);
+        ending.draw_unfinished = true;
+        return ending;
+    }
+    let board = &replay.board;
+    let captured_by = [
+        board.prisoners(Color::Black) + finished.captured_by[0],
+        board.prisoners(Color::White) + finished.captured_by[1],
+    ];
+    Ending {
+        board: finished.board.clone(),
+        dead: finished.dead.clone(),
+        captured_by,
+        finished: Some(finished),
+        teire: Teire::Required,
+        draw_unfinished: true,
+    }
+}
+
+/// Counts `ending` under `ruleset` with komi `komi` for a game of `handicap` stones and
+/// `passes` passes. Rulesets that count the board as it stands (`remove_dead_stones == false`)
+/// should be given [`as_is_ending`].
+pub fn count_ending(
+    ending: &Ending,
     ruleset: &Ruleset,
     komi: f64,
+    handicap: u32,
+    passes: [u32; 2],
 ) -> crate::rules::score::Count {
-    let board: &Board = &replay.board;
+    let board = &ending.board;
     let size = board.size();
     let stones: Vec<Option<Color>> = size.points().map(|p| board.get(p)).collect();
-    let no_dead;
-    let dead: &[bool] = if ruleset.remove_dead_stones {
-        &statuses.dead
-    } else {
-        no_dead = vec![false; stones.len()];
-        &no_dead
-    };
     let input = CountInput {
-        position: Position { size, stones: &stones, dead },
-        captured_by: [board.prisoners(Color::Black), board.prisoners(Color::White)],
-        passes: replay.passes,
-        handicap: record.handicap,
+        position: Position { size, stones: &stones, dead: &ending.dead },
+        captured_by: ending.captured_by,
+        passes,
+        handicap,
         komi,
     };
-    // A game both players passed out, or whose territory the record marks (TB/TW, the server's
-    // agreed count), is counted as the players left it, unfilled teire included (Japanese 1989
-    // Art. 8; what OGS and IGS count); a record that stops earlier counts its teire as played.
-    let marked = record.markup.as_ref().is_some_and(|m| !m.black.is_empty() || !m.white.is_empty());
-    let teire = if replay.ended_by_passes() || marked { Teire::LeftOpen } else { Teire::Required };
-    let mut count = count_with(ruleset, &input, teire);
-    if ruleset.remove_dead_stones && !replay.ended_by_passes() {
-        let drawn = unfinished_border_owners(board, dead);
+    let mut count = count_with(ruleset, &input, ending.teire);
+    if ending.draw_unfinished {
+        let drawn = unfinished_border_owners(board, &ending.dead);
         for (i, side) in drawn.iter().enumerate() {
             let Some(side) = *side else { continue };
             let tally = if side == Color::Black { &mut count.black } else { &mut count.white };
@@ -175,6 +233,29 @@ pub fn count_game(
         count.outcome = outcome_of(count.margin, ruleset.tie);
     }
     count
+}
+
+/// The final position counted as it stands, every stone alive (Tromp-Taylor).
+pub fn as_is_ending(replay: &Replay) -> Ending {
+    let n = replay.board.size().area();
+    Ending::as_left(replay, vec![false; n], Teire::LeftOpen)
+}
+
+/// Counts the game under `ruleset` with komi `komi` and the dead stones of `statuses`
+/// (ignored by rulesets that count the board as it stands): [`ending`] then [`count_ending`].
+pub fn count_game(
+    record: &GameRecord,
+    replay: &Replay,
+    statuses: &Statuses,
+    ruleset: &Ruleset,
+    komi: f64,
+) -> crate::rules::score::Count {
+    let ending = if ruleset.remove_dead_stones {
+        ending(record, replay, statuses)
+    } else {
+        as_is_ending(replay)
+    };
+    count_ending(&ending, ruleset, komi, record.handicap, replay.passes)
 }
 
 /// Open regions (empty points, and points under dead stones, reaching both colours' live
@@ -354,20 +435,35 @@ pub fn open_borders(board: &Board, dead: &[bool]) -> OpenBorders {
     OpenBorders { points: open.iter().filter(|&&o| o).count() as u32, largest }
 }
 
-/// One score per request, in the order requested, plus the findings scoring produced.
+/// What scoring one game produced.
+pub struct Scored {
+    /// One score per request, in the order requested.
+    pub scores: Vec<RulesetScore>,
+    /// The findings scoring produced.
+    pub findings: Vec<Finding>,
+    /// The final statuses and the position counted with them, when the game was scored.
+    pub counted: Option<(Statuses, Ending)>,
+}
+
+/// One score per request, in the order requested, plus the findings scoring produced. The dead
+/// stones are decided and the ending finished once; every ruleset counts the same ending
+/// (rulesets that count the board as it stands count the final position).
 pub fn score_all(
     record: &GameRecord,
     replay: &Replay,
     requests: &[RulesetRequest],
     mode: DeadStoneMode,
-) -> (Vec<RulesetScore>, Vec<Finding>, Option<Statuses>) {
+) -> Scored {
     let last_move = record.moves.len() as u32;
     if let Some(reason) = unscorable(record, replay) {
         let scores = requests.iter().map(|r| unscored(r, record, &reason)).collect();
-        return (scores, vec![Finding::new(Code::NoScore, last_move, reason)], None);
+        let findings = vec![Finding::new(Code::NoScore, last_move, reason)];
+        return Scored { scores, findings, counted: None };
     }
     let (statuses, mut findings) = statuses(record, replay, mode);
     let as_is = dead_stones::as_is(&replay.board);
+    let counted = ending(record, replay, &statuses);
+    let as_left = as_is_ending(replay);
     let mut scores = Vec::with_capacity(requests.len());
     for request in requests {
         let (preset, ruleset, komi) = resolve(request, record);
@@ -388,7 +484,8 @@ pub fn score_all(
             });
             continue;
         }
-        let c = count_game(record, replay, used, &ruleset, komi);
+        let end = if ruleset.remove_dead_stones { &counted } else { &as_left };
+        let c = count_ending(end, &ruleset, komi, record.handicap, replay.passes);
         let mut confidence = used.confidence;
         let mut doubts = used.doubts.clone();
         for (limit, doubt) in position_doubts(replay, used, &ruleset, &c) {
@@ -420,7 +517,7 @@ pub fn score_all(
             "the game ends in a whole-board cycle: rulesets without superko give no result",
         ));
     }
-    (scores, findings, Some(statuses))
+    Scored { scores, findings, counted: Some((statuses, counted)) }
 }
 
 /// A score row for a game that could not be scored.

@@ -3,14 +3,19 @@
 //!
 //! The game is read and replayed by the same code as `kifu audit` (record layer, then
 //! `analysis::replay` under the record's own rules, tolerant of illegal moves), on the main line
-//! cut after the requested move.
+//! cut after the requested move. With `--score`, the position is also counted as `kifu score`
+//! counts it, and a second diagram shows the count: dead stones, territory, neutral points.
 
 use std::io::{self, Write};
 use std::path::PathBuf;
 
 use clap::Args as ClapArgs;
 
-use crate::analysis::replay::replay;
+use super::args::DeadStones;
+
+use crate::analysis::dead_stones::{Basis, ChainStatus, Status};
+use crate::analysis::replay::{Replay, replay};
+use crate::analysis::{DeadStoneMode, RulesetRequest, scoring};
 use crate::finding::Finding;
 use crate::record::{self, GameRecord, ReadOptions, ReadStatus};
 use crate::rules::{Color, Move};
@@ -42,6 +47,24 @@ pub struct Args {
     /// Charset to assume when the file names none and is not UTF-8 (as for `kifu audit`).
     #[arg(long, value_name = "NAME", value_parser = super::args::parse_encoding)]
     pub encoding: Option<String>,
+
+    /// Also count the position under RULESET (`recorded` or a preset, as for `kifu score`) and
+    /// show the count: dead stones, territory and neutral points, and the chains whose status
+    /// was not proven.
+    #[arg(long, value_name = "RULESET", num_args = 0..=1, default_missing_value = "recorded",
+          value_parser = parse_request)]
+    pub score: Option<RulesetRequest>,
+
+    /// Where dead stones come from for `--score`.
+    #[arg(long, value_name = "HOW", value_enum, default_value_t = DeadStones::Auto)]
+    pub dead_stones: DeadStones,
+}
+
+fn parse_request(name: &str) -> Result<RulesetRequest, String> {
+    RulesetRequest::parse(name).ok_or_else(|| {
+        let names: Vec<_> = crate::rules::PRESETS.iter().map(|p| p.name).collect();
+        format!("unknown ruleset `{name}`; use `recorded` or one of {}", names.join(", "))
+    })
 }
 
 fn refuse(message: String) -> io::Error {
@@ -152,5 +175,112 @@ pub fn run(args: &Args, out: &mut impl Write) -> io::Result<u8> {
             writeln!(out, "  {f}")?;
         }
     }
+    if let Some(request) = &args.score {
+        show_count(out, &cut, &replayed, request, args.dead_stones.into())?;
+    }
     Ok(0)
+}
+
+/// The count of the shown position under `request`, as a diagram and a tally.
+fn show_count(
+    out: &mut impl Write,
+    record: &GameRecord,
+    replayed: &Replay,
+    request: &RulesetRequest,
+    mode: DeadStoneMode,
+) -> io::Result<()> {
+    if let Some(reason) = scoring::unscorable(record, replayed) {
+        writeln!(out, "\nno count: {reason}")?;
+    }
+    let (preset, ruleset, komi) = scoring::resolve(request, record);
+    let (statuses, _) = scoring::statuses(record, replayed, mode);
+    let used = if ruleset.remove_dead_stones {
+        statuses
+    } else {
+        crate::analysis::dead_stones::as_is(&replayed.board)
+    };
+    let ending = if ruleset.remove_dead_stones {
+        scoring::ending(record, replayed, &used)
+    } else {
+        scoring::as_is_ending(replayed)
+    };
+    let count = scoring::count_ending(&ending, &ruleset, komi, record.handicap, replayed.passes);
+    let board = &ending.board;
+    let size = board.size();
+    if let Some(finished) = &ending.finished {
+        let height = size.height;
+        let moves: Vec<String> = finished
+            .moves
+            .iter()
+            .map(|(c, p, why)| format!("{}{} ({})", c.letter(), p.display(height), why.as_str()))
+            .collect();
+        writeln!(
+            out,
+            "\nthe record stops before the end; finished with {} moves: {}",
+            moves.len(),
+            if moves.is_empty() { "none needed".to_string() } else { moves.join(", ") }
+        )?;
+    }
+    writeln!(
+        out,
+        "\ncount under {preset} (komi {}), dead stones {} ({} confidence):",
+        crate::rules::outcome::format_points(komi),
+        used.source.as_str(),
+        used.confidence.as_str()
+    )?;
+    writeln!(
+        out,
+        "X O live stones, x o dead stones, + Black's point, - White's point, . neutral\n"
+    )?;
+    let width = size.width as usize;
+    let mut diagram = String::new();
+    crate::rules::write_diagram(&mut diagram, size, |p| {
+        let i = p.y as usize * width + p.x as usize;
+        match (board.get(p), ending.dead[i], count.owner[i]) {
+            (Some(Color::Black), false, _) => 'X',
+            (Some(Color::White), false, _) => 'O',
+            (Some(Color::Black), true, _) => 'x',
+            (Some(Color::White), true, _) => 'o',
+            (None, _, Some(Color::Black)) => '+',
+            (None, _, Some(Color::White)) => '-',
+            (None, _, None) => '.',
+        }
+    })
+    .map_err(io::Error::other)?;
+    write!(out, "{diagram}")?;
+    let tally = |t: &crate::rules::score::Tally| {
+        format!(
+            "{} (stones {}, territory {}, prisoners {}, dead {})",
+            crate::rules::outcome::format_points(t.total),
+            t.stones,
+            t.territory,
+            t.prisoners,
+            t.dead
+        )
+    };
+    writeln!(out, "\nBlack {}", tally(&count.black))?;
+    writeln!(out, "White {}", tally(&count.white))?;
+    writeln!(out, "neutral {}, result {}", count.neutral, count.outcome)?;
+    // The chains worth a look: every one not simply alive, and live ones the estimator was not
+    // sure of.
+    let doubtful = |c: &&ChainStatus| {
+        c.basis != Basis::AsIs && (c.status != Status::Alive || c.certainty < 0.8)
+    };
+    for chain in used.chains.iter().filter(doubtful) {
+        let first = chain.stones.iter().min_by_key(|p| (p.y, p.x)).copied();
+        let at = first.map(|p| p.display(size.height).to_string()).unwrap_or_default();
+        writeln!(
+            out,
+            "  {} chain at {at} ({} stones): {} ({}, certainty {:.2})",
+            chain.color,
+            chain.stones.len(),
+            chain.status.as_str(),
+            chain.basis.as_str(),
+            chain.certainty
+        )?;
+    }
+    for doubt in &used.doubts {
+        writeln!(out, "  doubt: {doubt}")?;
+    }
+    Ok(())
 }

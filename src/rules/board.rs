@@ -50,7 +50,7 @@ mod diagram;
 use std::fmt;
 use std::ops::{Index, IndexMut};
 
-pub use diagram::DiagramError;
+pub use diagram::{DiagramError, write_diagram};
 
 use super::point::{BoardSize, Color, Point};
 use super::ruleset::SuicideRule;

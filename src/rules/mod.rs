@@ -13,7 +13,7 @@ pub mod ruleset;
 pub mod score;
 pub mod zobrist;
 
-pub use board::{Board, ChainId, DiagramError, Illegal, MoveEffect};
+pub use board::{Board, ChainId, DiagramError, Illegal, MoveEffect, write_diagram};
 pub use game::{Cycle, Game, GameEnd, Played, SetupProblem};
 pub use outcome::{Outcome, WinBy};
 pub use point::{BoardSize, Color, Move, Point};

@@ -11,7 +11,6 @@
 //! decided, where the statuses came from and how far they can be trusted.
 
 mod benson;
-mod closing;
 mod estimator;
 mod eyes;
 mod layout;
@@ -19,7 +18,6 @@ mod markup;
 mod playout;
 mod regions;
 
-pub use closing::{Closed, DameFilling, close_borders};
 pub use estimator::{EstimateOptions, estimate, estimate_with};
 pub use markup::from_markup;
 

@@ -92,31 +92,41 @@ impl fmt::Display for Board {
     /// row numbers counted from the bottom on both sides, `X` Black, `O` White, `.` empty.
     /// [`Board::from_diagram`] reads it back.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let height = self.size.height;
-        let number_width = height.to_string().len();
-        let header = {
-            let mut line = " ".repeat(number_width);
-            for x in 0..self.size.width {
-                let name = Point::new(x, 0).display(height).to_string();
-                line.push(' ');
-                line.extend(name.chars().take_while(|c| c.is_alphabetic()));
-            }
-            line
-        };
-        writeln!(f, "{header}")?;
-        for y in 0..height {
-            let number = height - y;
-            write!(f, "{number:>number_width$}")?;
-            for x in 0..self.size.width {
-                let c = match self.get(Point::new(x, y)) {
-                    Some(Color::Black) => 'X',
-                    Some(Color::White) => 'O',
-                    None => '.',
-                };
-                write!(f, " {c}")?;
-            }
-            writeln!(f, " {number}")?;
-        }
-        writeln!(f, "{header}")
+        write_diagram(f, self.size, |p| match self.get(p) {
+            Some(Color::Black) => 'X',
+            Some(Color::White) => 'O',
+            None => '.',
+        })
     }
+}
+
+/// Writes a diagram of a board of `size` in [`Board`]'s display layout (column letters above
+/// and below, row numbers from the bottom on both sides), with `symbol` giving each point's
+/// character: the board itself, or a view of it such as a count.
+pub fn write_diagram(
+    f: &mut impl fmt::Write,
+    size: BoardSize,
+    symbol: impl Fn(Point) -> char,
+) -> fmt::Result {
+    let height = size.height;
+    let number_width = height.to_string().len();
+    let header = {
+        let mut line = " ".repeat(number_width);
+        for x in 0..size.width {
+            let name = Point::new(x, 0).display(height).to_string();
+            line.push(' ');
+            line.extend(name.chars().take_while(|c| c.is_alphabetic()));
+        }
+        line
+    };
+    writeln!(f, "{header}")?;
+    for y in 0..height {
+        let number = height - y;
+        write!(f, "{number:>number_width$}")?;
+        for x in 0..size.width {
+            write!(f, " {}", symbol(Point::new(x, y)))?;
+        }
+        writeln!(f, " {number}")?;
+    }
+    writeln!(f, "{header}")
 }

@@ -1,0 +1,436 @@
+//! Finishing a game its players stopped before the end: the last boundary moves, the neutral
+//! points and the protective moves played out, so that the position can be counted the way the
+//! players counted it.
+//!
+//! Professional records usually stop once the result is clear: the remaining one-point moves,
+//! the neutral points (dame) and the protective moves a sealed border then needs (teire) are
+//! left unplayed, and the recorded result counts them as played. Counting such a position as it
+//! stands misses exactly those moves (`shared/notes/dead-stones.md`, "Professional records stop
+//! before the borders close"). GNU Go's `final_score` plays the game out with its full engine
+//! first; kifu plays only what an ending needs, deterministically, from the player to move:
+//!
+//! 1. a chain of the player's in atari is saved if it can be ([`Reader::rescue_move`]);
+//! 2. an opponent chain in atari is captured (a ko left open goes to the player to move);
+//! 3. a threat the opponent could carry out (a chain that can be captured by a ladder or a net,
+//!    or a point that puts two chains in atari at once) is met with a protective move;
+//! 4. the boundary move worth most: in each small open region (empty points touching both
+//!    colours), the point whose occupation seals the most points for the player plus the points
+//!    it denies the opponent; only moves whose stones cannot then be captured;
+//! 5. a neutral point next to both colours (dame), where filling it is safe;
+//! 6. otherwise a pass; two passes in a row end the finishing.
+//!
+//! The dead stones stay on the board while the ending is played, as they would in a real game:
+//! they are not defended, nor captured for nothing, but their liberties are real, so a chain
+//! they leave short of liberties must capture them (a protective move inside one's own
+//! territory, which Japanese counting charges a point for). Whatever dead stones are left at the
+//! end are taken off by the count. Large open regions (unfinished borders, [`LARGE_REGION`]
+//! points or more) are left to the count too, which draws them by distance.
+
+use super::reading::Reader;
+use crate::rules::{Board, Color, Point, SuicideRule};
+
+/// Open regions of this many points or more are unfinished borders: no single move seals any
+/// of them, and the count draws them instead.
+pub const LARGE_REGION: usize = 8;
+
+/// The position once the ending has been played out.
+#[derive(Clone, Debug)]
+pub struct Finished {
+    /// The board after the finishing moves.
+    pub board: Board,
+    /// For every point, row by row, whether a dead stone is still there.
+    pub dead: Vec<bool>,
+    /// Stones each player took while finishing, indexed by the capturer ([`Color::index`]).
+    pub captured_by: [u32; 2],
+    /// The finishing moves, in order, with why each was played.
+    pub moves: Vec<(Color, Point, Why)>,
+    /// Protective moves each player made (saving a chain, meeting a threat).
+    pub protective: [u32; 2],
+    /// The largest chain captured while finishing: its stones were alive by the statuses
+    /// finishing started from, so a capture of more than a ko stone says that the finishing
+    /// went wrong, or that the statuses did.
+    pub largest_capture: u32,
+}
+
+/// Plays out the ending of `board`, whose stones flagged in `dead` (row-major) are dead,
+/// `to_move` first.
+pub fn finish(board: &Board, dead: &[bool], to_move: Color) -> Finished {
+    let size = board.size();
+    let locs: Vec<u16> =
+        size.points().map(|p| board.loc(p).expect("points are on the board")).collect();
+    let mut dead_at = vec![false; board.loc_count()];
+    for (i, &loc) in locs.iter().enumerate() {
+        dead_at[loc as usize] = dead[i] && board.stone_at(loc).is_some();
+    }
+    let mut finishing = Finishing {
+        board: board.clone(),
+        reader: Reader::new(),
+        locs,
+        dead_at,
+        captured_by: [0, 0],
+        moves: Vec::new(),
+        protective: [0, 0],
+        largest_capture: 0,
+    };
+    let mut turn = to_move;
+    let mut passes = 0;
+    let limit = 2 * size.area();
+    while passes < 2 && finishing.moves.len() < limit {
+        if finishing.play_turn(turn) {
+            passes = 0;
+        } else {
+            passes += 1;
+        }
+        turn = turn.opponent();
+    }
+    let dead = finishing.locs.iter().map(|&l| finishing.dead_at[l as usize]).collect();
+    Finished {
+        dead,
+        board: finishing.board,
+        captured_by: finishing.captured_by,
+        moves: finishing.moves,
+        protective: finishing.protective,
+        largest_capture: finishing.largest_capture,
+    }
+}
+
+/// Why a finishing move was played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Why {
+    /// It saves a chain in atari.
+    Rescue,
+    /// It captures a chain in atari.
+    Capture,
+    /// It meets a threat against the player's stones (a protective move).
+    Protect,
+    /// A boundary move: it seals points.
+    Boundary,
+    /// A neutral point filled.
+    Dame,
+}
+
+impl Why {
+    /// `rescue`, `capture`, `protect`, `boundary` or `dame`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Why::Rescue => "rescue",
+            Why::Capture => "capture",
+            Why::Protect => "protect",
+            Why::Boundary => "boundary",
+            Why::Dame => "dame",
+        }
+    }
+}
+
+struct Finishing {
+    board: Board,
+    reader: Reader,
+    /// The board location of every point, row-major.
+    locs: Vec<u16>,
+    /// For every location, whether a dead stone is there.
+    dead_at: Vec<bool>,
+    captured_by: [u32; 2],
+    moves: Vec<(Color, Point, Why)>,
+    protective: [u32; 2],
+    largest_capture: u32,
+}
+
+/// An empty region: its size and the colours of the stones around it.
+#[derive(Clone, Copy)]
+struct Region {
+    size: usize,
+    touches: [bool; 2],
+}
+
+impl Finishing {
+    /// The colour of a live stone on `loc`.
+    fn live_at(&self, loc: u16) -> Option<Color> {
+        self.board.stone_at(loc).filter(|_| !self.dead_at[loc as usize])
+    }
+
+    /// One turn of `color`: `true` when it played a move, `false` when it passed.
+    fn play_turn(&mut self, color: Color) -> bool {
+        let chosen = self
+            .rescue(color)
+            .map(|m| (m, Why::Rescue))
+            .or_else(|| self.capture(color).map(|m| (m, Why::Capture)))
+            .or_else(|| self.meet_threat(color).map(|m| (m, Why::Protect)))
+            .or_else(|| self.boundary_move(color).map(|m| (m, Why::Boundary)))
+            .or_else(|| self.dame(color).map(|m| (m, Why::Dame)));
+        let Some((m, why)) = chosen else { return false };
+        let protective = matches!(why, Why::Rescue | Why::Protect);
+        let largest = self
+            .board
+            .neighbours_of(m)
+            .into_iter()
+            .filter(|&a| self.live_at(a) == Some(color.opponent()) && self.board.libs_at(a) == 1)
+            .map(|a| self.board.chain_len_at(a))
+            .max()
+            .unwrap_or(0);
+        self.largest_capture = self.largest_capture.max(largest);
+        let effect = self.board.play_empty(color, m);
+        if effect.captured > 0 {
+            for &loc in &self.locs {
+                if self.board.empty_at(loc) {
+                    self.dead_at[loc as usize] = false;
+                }
+            }
+        }
+        self.captured_by[color.index()] += effect.captured;
+        self.captured_by[color.opponent().index()] += effect.suicided;
+        self.moves.push((color, self.board.point(m), why));
+        if protective {
+            self.protective[color.index()] += 1;
+        }
+        true
+    }
+
+    /// The heads of `color`'s live chains with at most `libs` liberties, each once.
+    fn weak_chains(&self, color: Color, libs: u32) -> Vec<u16> {
+        let mut heads = Vec::new();
+        for &loc in &self.locs {
+            if self.live_at(loc) == Some(color)
+                && self.board.libs_at(loc) <= libs
+                && self.board.head_at(loc) == loc
+            {
+                heads.push(loc);
+            }
+        }
+        heads
+    }
+
+    /// A move saving one of `color`'s chains in atari, the largest first.
+    fn rescue(&mut self, color: Color) -> Option<u16> {
+        let mut in_atari = self.weak_chains(color, 1);
+        in_atari.sort_by_key(|&h| std::cmp::Reverse(self.board.chain_len_at(h)));
+        in_atari.into_iter().find_map(|h| {
+            let m = self.reader.rescue_move(&self.board, h)?;
+            self.safe_for(color, m).then_some(m)
+        })
+    }
+
+    /// A move capturing an opponent chain in atari, the largest first.
+    fn capture(&mut self, color: Color) -> Option<u16> {
+        let mut in_atari = self.weak_chains(color.opponent(), 1);
+        in_atari.sort_by_key(|&h| std::cmp::Reverse(self.board.chain_len_at(h)));
+        in_atari.into_iter().find_map(|h| {
+            let mut lib = [0u16; 1];
+            self.board.some_liberties_at(h, &mut lib);
+            (legal(&self.board, color, lib[0]) && !self.joins_dead(color, lib[0])).then_some(lib[0])
+        })
+    }
+
+    /// A protective move against the opponent's threats to `color`'s stones: a two-liberty
+    /// chain the opponent can capture, or a point where the opponent puts two chains in atari
+    /// at once and one of them falls.
+    fn meet_threat(&mut self, color: Color) -> Option<u16> {
+        let weak = self.weak_chains(color, 2);
+        for &h in &weak {
+            if self.board.libs_at(h) == 2
+                && self.reader.capturable(&self.board, h)
+                && let Some(m) = self.reader.rescue_move(&self.board, h)
+                && self.safe_for(color, m)
+            {
+                return Some(m);
+            }
+        }
+        // Double ataris: an opponent stone on a shared or separate liberty of two chains.
+        let opp = color.opponent();
+        let mut points: Vec<u16> = Vec::new();
+        for &h in weak.iter().filter(|&&h| self.board.libs_at(h) == 2) {
+            let mut libs = [0u16; 2];
+            self.board.some_liberties_at(h, &mut libs);
+            for l in libs {
+                if !points.contains(&l) {
+                    points.push(l);
+                }
+            }
+        }
+        points.sort_unstable();
+        for m in points {
+            if !legal(&self.board, opp, m) {
+                continue;
+            }
+            let mut after = self.board.clone();
+            after.play_empty(opp, m);
+            let threatened: Vec<u16> = weak
+                .iter()
+                .copied()
+                .filter(|&h| after.stone_at(h) == Some(color) && after.libs_at(h) == 1)
+                .collect();
+            if threatened.len() < 2 || self.saves_all(&after, color, &threatened) {
+                continue;
+            }
+            // The point itself is the natural defence; else whatever saves the most.
+            if self.safe_for(color, m) {
+                return Some(m);
+            }
+        }
+        None
+    }
+
+    /// Whether `color`, to move on `board`, has one move after which every chain on
+    /// `threatened` is safe.
+    fn saves_all(&mut self, board: &Board, color: Color, threatened: &[u16]) -> bool {
+        let mut candidates: Vec<u16> = Vec::new();
+        for &h in threatened {
+            if let Some(m) = self.reader.rescue_move(board, h)
+                && !candidates.contains(&m)
+            {
+                candidates.push(m);
+            }
+        }
+        candidates.into_iter().any(|m| {
+            let mut trial = board.clone();
+            trial.play_empty(color, m);
+            threatened.iter().all(|&h| {
+                trial.stone_at(h) == Some(color)
+                    && (trial.libs_at(h) >= 3
+                        || (trial.libs_at(h) == 2 && !self.reader.capturable(&trial, h)))
+            })
+        })
+    }
+
+    /// Whether `color` may play on `m` and keep the stones it places there. A move next to
+    /// `color`'s own dead stones is never made: their owner has given them up, and a stone
+    /// joining them would only die with them.
+    fn safe_for(&mut self, color: Color, m: u16) -> bool {
+        if !legal(&self.board, color, m) || self.joins_dead(color, m) {
+            return false;
+        }
+        let mut after = self.board.clone();
+        let effect = after.play_empty(color, m);
+        match after.libs_at(m) {
+            0 => false,
+            1 => false,
+            2 => effect.captured > 0 || !self.reader.capturable(&after, m),
+            _ => true,
+        }
+    }
+
+    /// Whether a stone of `color` on `m` would touch `color`'s dead stones.
+    fn joins_dead(&self, color: Color, m: u16) -> bool {
+        self.board
+            .neighbours_of(m)
+            .into_iter()
+            .any(|a| self.dead_at[a as usize] && self.board.stone_at(a) == Some(color))
+    }
+
+    /// Whether `loc` is space for territory: empty, or a dead stone.
+    fn space_at(&self, loc: u16) -> bool {
+        self.board.on_board_at(loc) && self.live_at(loc).is_none()
+    }
+
+    /// The regions of space (empty points and dead stones): the region of every such location,
+    /// and the regions with the colours of the live stones around them.
+    fn regions(&self) -> (Vec<u32>, Vec<Region>) {
+        let mut region_of = vec![u32::MAX; self.board.loc_count()];
+        let mut regions = Vec::new();
+        let mut stack = Vec::new();
+        for &start in &self.locs {
+            if !self.space_at(start) || region_of[start as usize] != u32::MAX {
+                continue;
+            }
+            let id = regions.len() as u32;
+            let mut region = Region { size: 0, touches: [false; 2] };
+            region_of[start as usize] = id;
+            stack.push(start);
+            while let Some(p) = stack.pop() {
+                region.size += 1;
+                for a in self.board.neighbours_of(p) {
+                    if let Some(c) = self.live_at(a) {
+                        region.touches[c.index()] = true;
+                    } else if self.space_at(a) && region_of[a as usize] == u32::MAX {
+                        region_of[a as usize] = id;
+                        stack.push(a);
+                    }
+                }
+            }
+            regions.push(region);
+        }
+        (region_of, regions)
+    }
+
+    /// Points of the open region holding `m` that become `color`'s (positive) or the
+    /// opponent's (negative) once `color` has a live stone on `m`.
+    fn sealed_by(&self, region_of: &[u32], color: Color, m: u16) -> i32 {
+        let region = region_of[m as usize];
+        let mut seen: Vec<u16> = vec![m];
+        let mut net = 0i32;
+        for start in self.board.neighbours_of(m) {
+            if !self.space_at(start) || region_of[start as usize] != region || seen.contains(&start)
+            {
+                continue;
+            }
+            let mut touches = [false; 2];
+            touches[color.index()] = true;
+            let mut size = 0i32;
+            let mut stack = vec![start];
+            seen.push(start);
+            while let Some(p) = stack.pop() {
+                size += 1;
+                for a in self.board.neighbours_of(p) {
+                    if let Some(c) = self.live_at(a) {
+                        touches[c.index()] = true;
+                    } else if self.space_at(a) && !seen.contains(&a) {
+                        seen.push(a);
+                        stack.push(a);
+                    }
+                }
+            }
+            match touches {
+                [true, false] | [false, true] if touches[color.index()] => net += size,
+                [true, false] | [false, true] => net -= size,
+                _ => {}
+            }
+        }
+        net
+    }
+
+    /// The safe boundary move in a small open region worth most to `color`: the points it
+    /// seals for `color` plus those its occupation would have sealed for the opponent.
+    fn boundary_move(&mut self, color: Color) -> Option<u16> {
+        let (region_of, regions) = self.regions();
+        let mut scored: Vec<(i32, u16)> = Vec::new();
+        for &m in &self.locs {
+            if !self.board.empty_at(m) {
+                continue;
+            }
+            let r = regions[region_of[m as usize] as usize];
+            if !(r.touches[0] && r.touches[1]) || r.size >= LARGE_REGION {
+                continue;
+            }
+            let mine = self.sealed_by(&region_of, color, m);
+            let theirs = self.sealed_by(&region_of, color.opponent(), m);
+            let swing = mine + theirs;
+            if swing > 0 && mine >= 0 {
+                scored.push((swing, m));
+            }
+        }
+        scored.sort_by_key(|&(swing, m)| (std::cmp::Reverse(swing), m));
+        scored.into_iter().map(|(_, m)| m).find(|&m| self.safe_for(color, m))
+    }
+
+    /// A neutral point next to stones of both colours that `color` can fill safely, in reading
+    /// order.
+    fn dame(&mut self, color: Color) -> Option<u16> {
+        let locs = self.locs.clone();
+        locs.into_iter().find(|&m| {
+            if !self.board.empty_at(m) {
+                return false;
+            }
+            let mut touches = [false; 2];
+            for a in self.board.neighbours_of(m) {
+                if let Some(c) = self.live_at(a) {
+                    touches[c.index()] = true;
+                }
+            }
+            touches[0] && touches[1] && self.safe_for(color, m)
+        })
+    }
+}
+
+/// Whether `color` may play on the empty location `m` (suicide forbidden, simple ko).
+fn legal(board: &Board, color: Color, m: u16) -> bool {
+    board.empty_at(m) && board.check_loc(color, m, SuicideRule::Forbidden).is_ok()
+}
