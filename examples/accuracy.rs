@@ -17,7 +17,11 @@
 //!   and `newscore.tst` (`#? [W\+32.5]`), counted the way GNU Go counts (territory, the
 //!   record's komi);
 //! - `ogs-positions`: 54 final positions with a human removal map: positions whose every stone
-//!   status the estimator gets right, and stones wrongly taken dead or alive.
+//!   status the estimator gets right, and stones wrongly taken dead or alive;
+//! - `markup`: every record of the corpus whose last node marks the territory (TB/TW: the dead
+//!   stones the players or the server agreed on, mostly KGS, NNGS and computer games in the
+//!   GNU Go and Fuego suites): the estimator run on the final position as if there were no
+//!   markup, stone by stone against the marks, and the margin under the record's rules.
 //!
 //! For each: exact-margin %, within-2 %, same-winner %, by board size, for all games and for those
 //! scored with high confidence; the share of high-confidence recorded-vs-recomputed
@@ -376,6 +380,94 @@ fn positions_set(corpus: &Path, show: bool) {
     }
 }
 
+/// The estimator against the records' own territory markup (see the module documentation).
+fn markup_set(corpus: &Path, misses: bool) {
+    let mut files: Vec<PathBuf> = walk(corpus)
+        .into_iter()
+        .filter(|p| p.extension().is_some_and(|e| e.eq_ignore_ascii_case("sgf")))
+        .filter(|p| std::fs::read(p).is_ok_and(|b| has_territory_marks(&b)))
+        .collect();
+    files.sort();
+    let results: Vec<(String, usize, usize, f64, f64, bool, f64)> = files
+        .par_iter()
+        .flat_map_iter(|file| records_in_file(file).into_iter().map(move |r| (file.clone(), r)))
+        .filter_map(|(file, record)| {
+            let markup = record.markup.as_ref()?;
+            if markup.black.is_empty() && markup.white.is_empty() || record.moves.len() < 10 {
+                return None;
+            }
+            let rep = replay::replay(&record, &record.rules.ruleset);
+            let (marked, _) =
+                dead_stones::from_markup(&rep.board, markup, record.moves.len() as u32);
+            let start = thread_cpu_seconds();
+            let estimated = dead_stones::estimate(&rep.board);
+            let seconds = thread_cpu_seconds() - start;
+            let size = rep.board.size();
+            let (mut wrongly_dead, mut wrongly_alive) = (0, 0);
+            for (i, p) in size.points().enumerate() {
+                if rep.board.get(p).is_none() {
+                    continue;
+                }
+                match (estimated.dead[i], marked.dead[i]) {
+                    (true, false) => wrongly_dead += 1,
+                    (false, true) => wrongly_alive += 1,
+                    _ => {}
+                }
+            }
+            let ruleset = record.rules.ruleset;
+            let komi = record.komi.points;
+            let by_marks = scoring::count_game(&record, &rep, &marked, &ruleset, komi).margin;
+            let by_estimate = scoring::count_game(&record, &rep, &estimated, &ruleset, komi).margin;
+            let name = file.strip_prefix(corpus).unwrap_or(&file).display().to_string();
+            Some((
+                name,
+                wrongly_dead,
+                wrongly_alive,
+                by_marks,
+                by_estimate,
+                estimated.confidence == Confidence::High,
+                seconds,
+            ))
+        })
+        .collect();
+    let n = results.len();
+    let right = results.iter().filter(|r| r.1 == 0 && r.2 == 0).count();
+    let same_margin = results.iter().filter(|r| (r.3 - r.4).abs() < 1e-6).count();
+    let same_winner = results.iter().filter(|r| (r.3 > 0.0) == (r.4 > 0.0)).count();
+    let confident: Vec<_> = results.iter().filter(|r| r.5).collect();
+    let confident_right = confident.iter().filter(|r| r.1 == 0 && r.2 == 0).count();
+    let mut times: Vec<f64> = results.iter().map(|r| r.6 * 1000.0).collect();
+    times.sort_by(f64::total_cmp);
+    println!("\nmarkup (records with TB/TW in the last node: estimator against the marks)");
+    println!(
+        "games {n}; every stone as marked {right} ({:.1}%); same margin {same_margin} ({:.1}%), same winner {same_winner} ({:.1}%); stones wrongly dead {}, wrongly alive {}; confident {} ({:.1}% as marked); ms median / p99 {:.2} / {:.2}",
+        100.0 * right as f64 / n.max(1) as f64,
+        100.0 * same_margin as f64 / n.max(1) as f64,
+        100.0 * same_winner as f64 / n.max(1) as f64,
+        results.iter().map(|r| r.1).sum::<usize>(),
+        results.iter().map(|r| r.2).sum::<usize>(),
+        confident.len(),
+        100.0 * confident_right as f64 / confident.len().max(1) as f64,
+        percentile(&times, 0.5),
+        percentile(&times, 0.99),
+    );
+    if misses {
+        for r in results.iter().filter(|r| r.1 + r.2 > 0) {
+            println!(
+                "  miss: {} ({} wrongly dead, {} wrongly alive; margin by marks {:+}, by estimate {:+})",
+                r.0, r.1, r.2, r.3, r.4
+            );
+        }
+    }
+}
+
+/// Whether an SGF text holds a TB or TW property with a point value.
+fn has_territory_marks(bytes: &[u8]) -> bool {
+    bytes.windows(4).any(|w| {
+        w[0] == b'T' && (w[1] == b'B' || w[1] == b'W') && w[2] == b'[' && w[3].is_ascii_alphabetic()
+    })
+}
+
 fn walk(dir: &Path) -> Vec<PathBuf> {
     let mut out = Vec::new();
     let mut stack = vec![dir.to_path_buf()];
@@ -437,6 +529,9 @@ fn main() {
     }
     if wants("positions") {
         positions_set(&corpus, args.iter().any(|a| a == "--show"));
+    }
+    if wants("markup") {
+        markup_set(&corpus, misses);
     }
     if wants("aeb") {
         let mut records = records_in(&corpus.join("aeb-pro"));

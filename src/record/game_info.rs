@@ -329,6 +329,63 @@ static PLACE_FIRST_BYTES: [u128; 256] = {
     masks
 };
 
+/// Online servers, by a keyword of their name as records write it in PC, AP, SO or GN (matched
+/// as a whole word, or as a substring when it holds a space, a dot or a character outside
+/// ASCII; in GN, which may name players, only the latter).
+const SERVERS: &[(&str, &str)] = &[
+    ("tygem", "Tygem"),
+    ("tom", "Tom"),
+    ("foxwq", "Fox"),
+    ("fox go server", "Fox"),
+    ("野狐", "Fox"),
+    ("kgs", "KGS"),
+    ("gokgs.com", "KGS"),
+    ("online-go.com", "OGS"),
+    ("ogs", "OGS"),
+    ("igs", "IGS"),
+    ("pandanet", "IGS"),
+    ("cyberoro", "Cyberoro"),
+    ("wbaduk", "WBaduk"),
+    ("dragon go server", "Dragon Go Server"),
+    ("dragongoserver.net", "Dragon Go Server"),
+    ("弈客", "Yike"),
+    ("yike", "Yike"),
+    ("新浪", "Sina"),
+    ("cgos", "CGOS"),
+    ("computer go server", "CGOS"),
+    ("internet", "an internet server"),
+];
+
+/// The online server a record says the game was played on, from PC, AP, SO or GN.
+///
+/// It matters for counting: a server counts the final position as the players leave it once
+/// both have passed (its own dead-stone agreement, unfilled dame and teire as they are), and
+/// records downloaded from it often stop at the last move, without the passes. Records of
+/// games counted by the players themselves (professional games) instead stop before the last
+/// neutral points and protective moves, which the recorded result counts as played.
+pub fn online_server(properties: &[(String, String)]) -> Option<&'static str> {
+    for key in ["PC", "AP", "SO", "GN"] {
+        for (_, value) in properties.iter().filter(|(k, _)| k == key) {
+            let lower = value.to_lowercase();
+            let words: Vec<&str> =
+                lower.split(|c: char| !c.is_alphanumeric() && c != '-').collect();
+            let hit = SERVERS.iter().find(|(keyword, _)| {
+                if keyword.contains([' ', '.']) || !keyword.is_ascii() {
+                    lower.contains(keyword)
+                } else {
+                    // A game's name may hold a player called Tom: single words count only
+                    // where records name places and programs.
+                    key != "GN" && words.contains(keyword)
+                }
+            });
+            if let Some((_, name)) = hit {
+                return Some(name);
+            }
+        }
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -355,6 +412,24 @@ mod tests {
         assert_eq!(name("Free handicap placement"), None);
         assert_eq!(name("W gives komi"), None);
         assert_eq!(name(""), None);
+    }
+
+    #[test]
+    fn servers_are_recognised_where_records_name_them() {
+        let server = |pairs: &[(&str, &str)]| {
+            let properties: Vec<(String, String)> =
+                pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+            online_server(&properties)
+        };
+        assert_eq!(server(&[("PC", "TYGEM")]), Some("Tygem"));
+        assert_eq!(server(&[("PC", "Tom")]), Some("Tom"));
+        assert_eq!(server(&[("AP", "GNU Go:3.8"), ("AP", "foxwq")]), Some("Fox"));
+        assert_eq!(server(&[("PC", "The KGS Go Server at http://www.gokgs.com/")]), Some("KGS"));
+        assert_eq!(server(&[("PC", "OGS: https://online-go.com/game/123")]), Some("OGS"));
+        assert_eq!(server(&[("PC", "Nihon Ki-in, Tokyo")]), None);
+        // A game's name may hold a player's name: only whole server names count there.
+        assert_eq!(server(&[("GN", "Tom vs Jerry")]), None);
+        assert_eq!(server(&[("GN", "Dragon Go Server game 17")]), Some("Dragon Go Server"));
     }
 
     #[test]

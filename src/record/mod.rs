@@ -365,6 +365,12 @@ impl GameRecord {
     pub fn property(&self, id: &str) -> Option<&str> {
         self.properties.iter().find(|(k, _)| k == id).map(|(_, v)| v.as_str())
     }
+
+    /// The online server the record says the game was played on (PC, AP, SO or GN), if any:
+    /// see [`game_info::online_server`].
+    pub fn online_server(&self) -> Option<&'static str> {
+        game_info::online_server(&self.properties)
+    }
 }
 
 /// A record for a game that could not be parsed: no moves, default game information, and a
