@@ -1,7 +1,8 @@
 //! Speed of scoring a final position: the dead-stone estimator alone, and the whole scoring of a
 //! game (statuses, finishing, counting under three rulesets), per game, on fixed positions.
 //!
-//! Run with `cargo bench --bench scoring` (`-- --runs N`, default 5). The positions are the
+//! Run with `cargo bench --bench scoring` (`-- --runs N`, default 5; `-- --limit N` for the
+//! first N games of each set). The positions are the
 //! final positions of the counted games of `../shared/corpus/ogs-finished` (finished online
 //! games, 9x9 and 19x19) and of `aeb-pro/Honinbo` (professional records, 19x19), read and
 //! replayed outside the timed part; without the shared corpus the bench says so and stops.
@@ -133,6 +134,14 @@ fn main() {
         .and_then(|i| args.get(i + 1))
         .and_then(|v| v.parse().ok())
         .unwrap_or(5);
+    // `--limit N`: the first N games of each set only (for counting instructions under
+    // cachegrind, which runs some 50 times slower).
+    let limit: usize = args
+        .iter()
+        .position(|a| a == "--limit")
+        .and_then(|i| args.get(i + 1))
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(usize::MAX);
     let Some(corpus) = shared_corpus() else {
         println!("no shared corpus (set KIFU_SHARED_CORPUS): nothing to measure");
         return;
@@ -145,7 +154,8 @@ fn main() {
         ("ogs-finished", corpus.join("ogs-finished")),
         ("aeb-pro/Honinbo (counted games)", corpus.join("aeb-pro/Honinbo")),
     ] {
-        let games = counted_games(&dir);
+        let mut games = counted_games(&dir);
+        games.truncate(limit);
         if games.is_empty() {
             println!("{name}: no games");
             continue;
