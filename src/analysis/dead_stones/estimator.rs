@@ -141,7 +141,11 @@ pub fn estimate_with(board: &Board, options: &EstimateOptions) -> Statuses {
         .enumerate()
         .map(|(c, chain)| proofs[chain.color.index()].chain_alive[c])
         .collect();
-    let checks = regions::check(&layout, &mut dead, &pass_alive, &support);
+    let checks = regions::check(board, &layout, &mut dead, &pass_alive, &support);
+    for &(c, lives) in &checks.read {
+        statuses[c as usize] = if lives { Status::Alive } else { Status::Dead };
+        bases[c as usize] = Basis::Static;
+    }
     for &c in &checks.killed {
         statuses[c as usize] = Status::Dead;
         bases[c as usize] = Basis::Static;

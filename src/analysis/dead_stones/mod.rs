@@ -14,6 +14,7 @@ mod benson;
 mod estimator;
 mod eyes;
 mod layout;
+mod life;
 mod markup;
 mod playout;
 mod regions;

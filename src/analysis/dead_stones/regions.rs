@@ -3,6 +3,8 @@
 //! A player's *area* around a chain is the space it reaches through empty points, its own
 //! stones and dead stones, stopping at the opponent's live stones. With the statuses the
 //! playouts proposed:
+//! - a weak group whose area is small (at most [`READ_AREA`] points of space) is read out move
+//!   by move, its opponent moving first ([`super::life`]), and takes the answer;
 //! - a group with fewer than two eyes whose area is small, holds no strong group of its colour
 //!   and is bordered only by strong opponent groups is dead, whatever the playouts said (they
 //!   let one-eyed groups with a false eye live when the attacker plays at random);
@@ -13,7 +15,7 @@
 
 use super::eyes::{Eyes, analyse};
 use super::layout::{Layout, NONE};
-use crate::rules::Color;
+use crate::rules::{Board, Color};
 
 /// The largest area (in points of space) a weak group may have and still be declared dead by
 /// enclosure: beyond it the group has room to live, or the border is open.
@@ -82,17 +84,108 @@ fn areas(layout: &Layout, dead: &[bool], color: Color) -> Areas {
 pub(crate) struct Checks {
     /// Chains found dead by enclosure that the playouts left alive.
     pub(crate) killed: Vec<u32>,
+    /// Chains found dead or alive by reading out their small area (see [`super::life`]).
+    pub(crate) read: Vec<(u32, bool)>,
     /// Live chains in seki.
     pub(crate) seki: Vec<u32>,
 }
 
+/// Areas of at most this many points of space are read out move by move.
+const READ_AREA: usize = 14;
+
+/// The most points a reading may play on (the area's space and stones, and what the enclosing
+/// chains short of liberties add).
+const READ_ARENA: usize = 24;
+
+/// Reads out every weak group whose area is small and enclosed by the opponent's live stones
+/// (with the attacker moving first), and sets the dead flags of its chains by the answer.
+/// Returns the chains whose status it decided, with whether they live.
+fn read_small_areas(
+    board: &Board,
+    layout: &Layout,
+    dead: &mut [bool],
+    pass_alive: &[bool],
+) -> Vec<(u32, bool)> {
+    let mut decided: Vec<(u32, bool)> = Vec::new();
+    let eyes = analyse(layout, dead);
+    let strong = strong_groups(&eyes, pass_alive);
+    let by_color = [areas(layout, dead, Color::Black), areas(layout, dead, Color::White)];
+    let mut done: Vec<u32> = Vec::new();
+    for (g, group) in eyes.groups.iter().enumerate() {
+        if strong[g] {
+            continue;
+        }
+        let own = &by_color[group.color.index()];
+        let a = own.of[layout.chains[group.chains[0] as usize].stones[0]];
+        if done.contains(&a) {
+            continue;
+        }
+        done.push(a);
+        let area = &own.list[a as usize];
+        if area.space.len() > READ_AREA || area.boundary.is_empty() {
+            continue;
+        }
+        // The area's space and stones (a stone captured during the fight leaves a point to
+        // play on), plus the stones and outside liberties of the enclosing chains that are
+        // short of liberties (a capturing race is part of the fight).
+        let loc = |i: usize| board.loc(layout.point(i)).expect("layout points are on the board");
+        let mut arena: Vec<u16> = area.space.iter().map(|&i| loc(i)).collect();
+        let add = |i: usize, arena: &mut Vec<u16>| {
+            let l = loc(i);
+            if !arena.contains(&l) {
+                arena.push(l);
+            }
+        };
+        for &c in &area.chains {
+            for &i in &layout.chains[c as usize].stones {
+                add(i, &mut arena);
+            }
+        }
+        for &c in &area.boundary {
+            let chain = &layout.chains[c as usize];
+            if chain.liberties.len() <= 2 {
+                for &i in &chain.liberties {
+                    add(i, &mut arena);
+                }
+                if chain.stones.len() <= 6 {
+                    for &i in &chain.stones {
+                        add(i, &mut arena);
+                    }
+                }
+            }
+        }
+        if arena.len() > READ_ARENA {
+            continue;
+        }
+        let Some(&largest) = area
+            .chains
+            .iter()
+            .max_by_key(|&&c| (layout.chains[c as usize].stones.len(), std::cmp::Reverse(c)))
+        else {
+            continue;
+        };
+        let key = loc(layout.chains[largest as usize].stones[0]);
+        let Some(mut search) = super::life::LifeSearch::new(board, key, arena) else { continue };
+        let Some(lives) = search.lives(group.color.opponent()) else { continue };
+        for &c in &area.chains {
+            for &i in &layout.chains[c as usize].stones {
+                dead[i] = !lives;
+            }
+            decided.push((c, lives));
+        }
+    }
+    decided
+}
+
 /// Runs the checks on the statuses in `dead` (updated with the chains found dead).
 pub(crate) fn check(
+    board: &Board,
     layout: &Layout,
     dead: &mut [bool],
     pass_alive: &[bool],
     support: &[f32],
 ) -> Checks {
+    let read = read_small_areas(board, layout, dead, pass_alive);
     let mut killed = Vec::new();
     for _ in 0..8 {
         let eyes = analyse(layout, dead);
@@ -232,7 +325,7 @@ pub(crate) fn check(
             seki.push(c as u32);
         }
     }
-    Checks { killed, seki }
+    Checks { killed, read, seki }
 }
 
 fn strong_groups(eyes: &Eyes, pass_alive: &[bool]) -> Vec<bool> {

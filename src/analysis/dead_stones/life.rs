@@ -1,0 +1,281 @@
+//! Life and death by reading, for a group enclosed in a small area: whether it lives when its
+//! opponent moves first, found by searching every move inside the area.
+//!
+//! Random playouts judge an enclosed group by how often random play kills it, which is exactly
+//! wrong for the shapes whose status depends on one right move: a rectangular six with no
+//! outside liberties and an opponent stone inside, a straight four whose end the opponent can
+//! reach, a bent four in the corner, a throw-in that turns an eye false. A small area can be
+//! read out instead, as a player would: the opponent (the attacker) moves first, both may pass,
+//! and
+//! - the attacker wins by capturing the group's main chain;
+//! - the group lives once it has two true eyes (points surrounded by its own stones, with too
+//!   few of the attacker's stones on the diagonals to make them false), or when both pass with
+//!   it still on the board (seki counts as life here: the region checks tell seki apart).
+//!
+//! Moves are restricted to the area (its empty points, the points of stones captured in it,
+//! and the outside liberties of the attacker's chains short of liberties, for capturing
+//! races). The search is an AND-OR search with a transposition table, bounded by a node
+//! budget; a search that runs out answers nothing, and the caller keeps what it had.
+
+use std::collections::HashMap;
+
+use crate::rules::{Board, Color, SuicideRule};
+
+/// Nodes one question may visit.
+const BUDGET: u32 = 4000;
+
+/// The answer of a search: `None` when the budget ran out.
+pub(crate) type Verdict = Option<bool>;
+
+/// A life-and-death search for one group.
+pub(crate) struct LifeSearch {
+    defender: Color,
+    /// A stone of the group's largest chain: the group is dead once it is gone.
+    key: u16,
+    /// Where moves may be played.
+    arena: Vec<u16>,
+    /// The position at each depth (`boards[0]` is the root).
+    boards: Vec<Board>,
+    /// Settled positions: (position, player to move, ko point, a pass just made) -> lives.
+    table: HashMap<u64, bool>,
+    used: u32,
+    max_depth: usize,
+}
+
+impl LifeSearch {
+    /// A search on `board` for the group whose largest chain holds the stone `key`, with moves
+    /// on `arena` only.
+    pub(crate) fn new(board: &Board, key: u16, arena: Vec<u16>) -> Option<LifeSearch> {
+        let defender = board.stone_at(key)?;
+        let max_depth = 2 * arena.len() + 8;
+        Some(LifeSearch {
+            defender,
+            key,
+            arena,
+            boards: vec![board.clone()],
+            table: HashMap::new(),
+            used: 0,
+            max_depth,
+        })
+    }
+
+    /// Whether the group lives with `first` to move.
+    pub(crate) fn lives(&mut self, first: Color) -> Verdict {
+        self.used = 0;
+        self.search(0, first, false)
+    }
+
+    /// The key of the position at `depth` for the table.
+    fn key_at(&self, depth: usize, to_move: Color, passed: bool) -> u64 {
+        let board = &self.boards[depth];
+        let mut key = board.hash();
+        if to_move == Color::White {
+            key ^= 0x9e37_79b9_7f4a_7c15;
+        }
+        if passed {
+            key ^= 0x2545_f491_4f6c_dd1d;
+        }
+        if let Some((p, _)) = board.ko() {
+            key ^= (u64::from(p.x) << 8 | u64::from(p.y)).wrapping_mul(0xff51_afd7_ed55_8ccd);
+        }
+        key
+    }
+
+    /// Whether the group lives at `depth`, `to_move` to move; `passed`: the last move was a
+    /// pass.
+    fn search(&mut self, depth: usize, to_move: Color, passed: bool) -> Verdict {
+        self.used += 1;
+        if self.used > BUDGET || depth >= self.max_depth {
+            return None;
+        }
+        let board = &self.boards[depth];
+        if board.stone_at(self.key) != Some(self.defender) {
+            return Some(false);
+        }
+        if two_true_eyes(board, self.key) {
+            return Some(true);
+        }
+        let key = self.key_at(depth, to_move, passed);
+        if let Some(&known) = self.table.get(&key) {
+            return Some(known);
+        }
+        let defending = to_move == self.defender;
+        let mut unknown = false;
+        let mut moves = Vec::with_capacity(self.arena.len());
+        for &m in &self.arena {
+            if board.empty_at(m) && board.check_loc(to_move, m, SuicideRule::Forbidden).is_ok() {
+                moves.push(m);
+            }
+        }
+        // Vital points first: the move touching most of the area.
+        moves.sort_by_key(|&m| {
+            let inside =
+                board.neighbours_of(m).iter().filter(|&&a| self.arena.contains(&a)).count();
+            std::cmp::Reverse(inside)
+        });
+        for m in moves {
+            self.play_child(depth, to_move, Some(m));
+            match self.search(depth + 1, to_move.opponent(), false) {
+                Some(lives) if lives == defending => {
+                    self.table.insert(key, lives);
+                    return Some(lives);
+                }
+                Some(_) => {}
+                None => unknown = true,
+            }
+        }
+        // A pass: after two in a row the group is still there, and lives.
+        let after_pass = if passed {
+            Some(true)
+        } else {
+            self.play_child(depth, to_move, None);
+            self.search(depth + 1, to_move.opponent(), true)
+        };
+        match after_pass {
+            Some(lives) if lives == defending => {
+                self.table.insert(key, lives);
+                Some(lives)
+            }
+            Some(_) if !unknown => {
+                self.table.insert(key, !defending);
+                Some(!defending)
+            }
+            _ => None,
+        }
+    }
+
+    /// The position at `depth + 1`: the one at `depth` after `color` plays `m` (or passes).
+    fn play_child(&mut self, depth: usize, color: Color, m: Option<u16>) {
+        if self.boards.len() <= depth + 1 {
+            let copy = self.boards[depth].clone();
+            self.boards.push(copy);
+        } else {
+            let (parents, children) = self.boards.split_at_mut(depth + 1);
+            children[0].clone_from(&parents[depth]);
+        }
+        let child = &mut self.boards[depth + 1];
+        match m {
+            Some(m) => {
+                child.play_empty(color, m);
+            }
+            None => child.pass(),
+        }
+    }
+}
+
+/// Whether the chain holding the stone `key` has two true eyes among its liberties: empty
+/// points whose every on-board neighbour is a stone of its colour, either all of the chain
+/// itself or with the diagonals too few for the opponent to make the eye false.
+fn two_true_eyes(board: &Board, key: u16) -> bool {
+    let Some(color) = board.stone_at(key) else { return false };
+    let head = board.head_at(key);
+    let mut eyes = 0;
+    let mut libs = [0u16; 8];
+    let got = board.some_liberties_at(key, &mut libs);
+    // A point whose every neighbour is a stone of the main chain is an eye no move can make
+    // false; two of them make the chain unconditionally alive (Benson). An eye between chains
+    // of the group counts when its diagonals do not make it false.
+    for &l in &libs[..got] {
+        let own = board
+            .neighbours_of(l)
+            .iter()
+            .all(|&a| !board.on_board_at(a) || board.stone_at(a) == Some(color));
+        if !own {
+            continue;
+        }
+        let one_chain = board
+            .neighbours_of(l)
+            .iter()
+            .all(|&a| !board.on_board_at(a) || board.head_at(a) == head);
+        if one_chain || !false_by_diagonals(board, l, color) {
+            eyes += 1;
+            if eyes >= 2 {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// Whether the eye point `l` of `color`, its neighbours in different chains, is false by its
+/// diagonals: two of them held by the opponent in the middle of the board, one on the edge.
+fn false_by_diagonals(board: &Board, l: u16, color: Color) -> bool {
+    let [up, _, _, down] = board.neighbours_of(l);
+    let mut enemy = 0;
+    let mut off = 0;
+    for d in [up - 1, up + 1, down - 1, down + 1] {
+        if d as usize >= board.loc_count() || !board.on_board_at(d) {
+            off += 1;
+        } else if board.stone_at(d) == Some(color.opponent()) {
+            enemy += 1;
+        }
+    }
+    if off > 0 { enemy > 0 } else { enemy >= 2 }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Point;
+
+    /// The search for the group on `(x, y)` of `diagram`, with moves on every point of the
+    /// diagram marked `.` or holding a stone of the other colour inside the first `columns`
+    /// columns (the group's area in these diagrams).
+    fn verdict(diagram: &str, x: u8, y: u8, columns: u8, first: Color) -> Verdict {
+        let board = Board::from_diagram(diagram).expect("diagram");
+        let key = board.loc(Point::new(x, y)).unwrap();
+        let color = board.stone_at(key).unwrap();
+        let arena: Vec<u16> = board
+            .size()
+            .points()
+            .filter(|p| p.x < columns && board.get(*p) != Some(color))
+            .map(|p| board.loc(p).unwrap())
+            .collect();
+        LifeSearch::new(&board, key, arena).unwrap().lives(first)
+    }
+
+    #[test]
+    fn two_eyes_live_whoever_moves() {
+        let group = "
+            . X . X O .
+            X X X X O .
+            O O O O O .
+            . . . . . .";
+        assert_eq!(verdict(group, 1, 1, 4, Color::White), Some(true));
+        assert_eq!(verdict(group, 1, 1, 4, Color::Black), Some(true));
+    }
+
+    #[test]
+    fn a_straight_three_lives_only_with_the_first_move() {
+        let group = "
+            . . . X O .
+            X X X X O .
+            O O O O O .
+            . . . . . .";
+        // White first plays the middle point and kills; Black first makes two eyes there.
+        assert_eq!(verdict(group, 1, 1, 3, Color::White), Some(false));
+        assert_eq!(verdict(group, 1, 1, 3, Color::Black), Some(true));
+    }
+
+    #[test]
+    fn a_straight_four_on_the_edge_lives_with_white_first() {
+        let group = "
+            . . . . X O
+            X X X X X O
+            O O O O O O
+            . . . . . .";
+        assert_eq!(verdict(group, 1, 1, 4, Color::White), Some(true));
+    }
+
+    #[test]
+    fn a_stone_inside_a_rectangular_six_without_outside_liberties_kills() {
+        // Black's corner group has no liberty outside its eye space, and White already has a
+        // stone in the middle of the rectangle.
+        let group = "
+            . . . X O .
+            . O . X O .
+            X X X X O .
+            O O O O O .";
+        assert_eq!(verdict(group, 0, 2, 3, Color::White), Some(false));
+    }
+}
