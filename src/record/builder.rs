@@ -95,6 +95,9 @@ pub struct GameBuilder {
     node_setup: NodeSetup,
     node_markup: Option<(Vec<Point>, Vec<Point>)>,
     node_mixed_reported: bool,
+    /// The current node was opened by [`GameBuilder::move_node`] and nothing has happened
+    /// since: the next `move_node` may take its short way (see there).
+    in_move_node: bool,
 
     size: Option<BoardSize>,
     format: Option<i64>,
@@ -238,6 +241,7 @@ impl GameBuilder {
             node_setup: NodeSetup::default(),
             node_markup: None,
             node_mixed_reported: false,
+            in_move_node: false,
             size: None,
             format: None,
             not_go: None,
@@ -269,6 +273,7 @@ impl GameBuilder {
     }
 
     fn push(&mut self, finding: Finding, about_board: bool) {
+        self.leave_move_node();
         self.findings.push(finding);
         self.about_board.push(about_board);
     }
@@ -284,6 +289,7 @@ impl GameBuilder {
     /// Starts the next node of the main line (the first call starts the root).
     #[inline]
     pub fn node(&mut self) {
+        self.leave_move_node();
         if self.node.is_some() {
             self.close_node();
         }
@@ -306,8 +312,32 @@ impl GameBuilder {
     ///
     /// [`node`]: GameBuilder::node
     /// [`property`]: GameBuilder::property
-    #[inline]
+    #[inline(always)]
     pub fn move_node(&mut self, colour: Color, mv: Move) {
+        if self.in_move_node
+            && let Some(last) = self.node
+        {
+            // After a node that held only its move (nearly every node of a game), closing it
+            // and opening this one change only these: the node's findings, setup and markup
+            // are none, it holds one move, and its identifiers are its move's (`node_ids` is
+            // brought up to date when the node is left: see `leave_move_node`).
+            if self.last_markup.is_some() {
+                self.last_markup = None;
+            }
+            self.moves_before_node += 1;
+            let node = last + 1;
+            self.node = Some(node);
+            self.node_colours = [false; 2];
+            self.node_colours[colour.index()] = true;
+            self.moves.push(RecordedMove { color: colour, mv, node });
+            return;
+        }
+        self.open_move_node(colour, mv);
+    }
+
+    /// [`GameBuilder::move_node`] the long way: [`GameBuilder::node`], then the move.
+    #[inline(never)]
+    fn open_move_node(&mut self, colour: Color, mv: Move) {
         self.node();
         let Some(node) = self.node else { return };
         if self.not_go.is_some() && node > 0 {
@@ -319,6 +349,19 @@ impl GameBuilder {
         self.node_colours[colour.index()] = true;
         self.moves.push(RecordedMove { color: colour, mv, node });
         self.node_moves = 1;
+        self.in_move_node = true;
+    }
+
+    /// Ends the short way of [`GameBuilder::move_node`]: the node's identifiers become its
+    /// move's, as the long way leaves them.
+    #[inline]
+    fn leave_move_node(&mut self) {
+        if self.in_move_node {
+            self.in_move_node = false;
+            let colour = if self.node_colours[0] { Color::Black } else { Color::White };
+            self.node_ids.clear();
+            self.node_ids.push(NodeId::of(move_id(colour)));
+        }
     }
 
     #[inline]
@@ -403,6 +446,7 @@ impl GameBuilder {
     /// unescaped. Returns whether a finding was made about the value.
     #[inline]
     pub fn property<S: AsRef<str>>(&mut self, identifier: &str, values: &[S]) -> Verdict {
+        self.leave_move_node();
         if let Some(node) = self.node
             && self.not_go.is_none()
             && let [value] = values
@@ -1304,13 +1348,21 @@ mod tests {
         for _ in 0..2_000 {
             let mut one = GameBuilder::new(location.clone(), encoding);
             let mut two = GameBuilder::new(location.clone(), encoding);
-            for _ in 0..1 + next(8) {
-                if next(2) == 0 {
+            // Long runs of move nodes take `move_node`'s short way; a property after a move node
+            // (which no reader sends, but the calls allow) must find the node as the long way
+            // leaves it.
+            for _ in 0..1 + next(16) {
+                if next(3) > 0 {
                     let (colour, value) = moves[next(moves.len() as u64) as usize];
                     let mv = plain_move(value).expect("a plain move");
                     one.move_node(colour, mv);
                     two.node();
                     two.property(move_id(colour), &[value]);
+                    if next(6) == 0 {
+                        let (id, values) = others[next(others.len() as u64) as usize];
+                        one.property(id, values);
+                        two.property(id, values);
+                    }
                 } else {
                     one.node();
                     two.node();
