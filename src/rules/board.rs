@@ -435,8 +435,7 @@ impl Board {
         suicide: SuicideRule,
     ) -> Result<MoveEffect, Illegal> {
         let loc = self.loc(p).ok_or(Illegal::OffBoard)?;
-        self.check_loc(color, loc, suicide)?;
-        Ok(self.play_empty(color, loc))
+        self.play_loc(color, loc, suicide)
     }
 
     /// Executes a move whatever the rules say, as SGF FF[4] does: the stone is put on `p`
@@ -643,7 +642,44 @@ impl Board {
         if self.cells[loc].color != EMPTY {
             return Err(Illegal::Occupied);
         }
-        if rule != SuicideRule::Allowed && self.is_suicide(color, loc) {
+        self.check_empty(color, loc, rule, self.near_colors(loc))
+    }
+
+    /// [`Board::check_loc`] and, if the move is legal, [`Board::play_empty`], reading the
+    /// neighbours once for both: what replaying a record does for nearly every move. An
+    /// illegal move leaves the board unchanged.
+    #[inline(always)]
+    pub(crate) fn play_loc(
+        &mut self,
+        color: Color,
+        loc: u16,
+        rule: SuicideRule,
+    ) -> Result<MoveEffect, Illegal> {
+        if self.cells[loc].color != EMPTY {
+            return Err(Illegal::Occupied);
+        }
+        let near = self.near_colors(loc);
+        self.check_empty(color, loc, rule, near)?;
+        Ok(self.play_near(color, loc, near))
+    }
+
+    /// The colour codes of the four neighbours of `loc`, in [`Board::adjacent`] order.
+    #[inline(always)]
+    fn near_colors(&self, loc: u16) -> [u8; 4] {
+        self.adjacent(loc).map(|a| self.cells[a].color)
+    }
+
+    /// [`Board::check_loc`] on an empty location whose neighbours have the colours `near`.
+    #[inline(always)]
+    fn check_empty(
+        &self,
+        color: Color,
+        loc: u16,
+        rule: SuicideRule,
+        near: [u8; 4],
+    ) -> Result<(), Illegal> {
+        // A stone next to an empty point has a liberty: only a move into a hole can be suicide.
+        if rule != SuicideRule::Allowed && !near.contains(&EMPTY) && self.is_suicide(color, loc) {
             let multi_stone =
                 self.adjacent(loc).iter().any(|&a| self.cells[a].color == code(color));
             if rule == SuicideRule::Forbidden || !multi_stone {
@@ -694,10 +730,15 @@ impl Board {
     /// instructions a move than the loop).
     #[inline]
     pub(crate) fn play_empty(&mut self, color: Color, loc: u16) -> MoveEffect {
+        self.play_near(color, loc, self.near_colors(loc))
+    }
+
+    /// [`Board::play_empty`] on a location whose neighbours have the colours `near`.
+    #[inline(always)]
+    fn play_near(&mut self, color: Color, loc: u16, near: [u8; 4]) -> MoveEffect {
         debug_assert_eq!(self.cells[loc].color, EMPTY);
         let pla = code(color);
         let [n, w, e, s] = self.adjacent(loc);
-        let near = [n, w, e, s].map(|a| self.cells[a].color);
         let libs = near.iter().map(|&c| u16::from(c == EMPTY)).sum::<u16>();
         self.place_lone_stone(color, loc, libs);
 

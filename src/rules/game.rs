@@ -379,32 +379,68 @@ impl Game {
     /// documentation): a move off the board or on a stone changes nothing but the turn.
     #[inline]
     pub fn play_tolerant(&mut self, color: Color, mv: Move) -> Played {
-        match mv {
-            Move::Play(point) if color == self.to_move && self.end.is_none() => {
-                match self.board.loc(point) {
-                    Some(loc) if self.board.check_loc(color, loc, self.ruleset.suicide).is_ok() => {
-                        self.play_regular(color, mv, loc)
-                    }
-                    _ => self.play_irregular(color, mv),
-                }
-            }
-            _ => self.play_irregular(color, mv),
+        match self.step_tolerant(color, mv) {
+            Ok(effect) => Played { effect, ..Played::default() },
+            Err(played) => played,
         }
     }
 
-    /// [`Game::play_tolerant`] of a legal stone by the player to move in a game still going:
-    /// nearly every move of every record. What [`Game::advance`] does for such a move, written
-    /// out for the case where the new situation is new, which one probe of the history tells.
+    /// Replays `moves` in order as [`Game::play_tolerant`] plays each, and calls `noteworthy`
+    /// with the game, the move's index in `moves`, the player who was to move and the
+    /// [`Played`] of every move that is not a legal stone played in turn into a new situation:
+    /// passes, moves out of turn or after the end, illegal moves, repetitions. Replaying a
+    /// record this way costs nothing per ordinary move beyond the move itself.
+    pub fn play_tolerant_all(
+        &mut self,
+        moves: impl IntoIterator<Item = (Color, Move)>,
+        mut noteworthy: impl FnMut(&Game, usize, Color, Played),
+    ) {
+        for (index, (color, mv)) in moves.into_iter().enumerate() {
+            let to_move = self.to_move;
+            if let Err(played) = self.step_tolerant(color, mv) {
+                noteworthy(self, index, to_move, played);
+            }
+        }
+    }
+
+    /// [`Game::play_tolerant`], telling apart the ordinary move, `Ok` with what it did to the
+    /// board, from everything else, `Err` with its [`Played`].
     #[inline(always)]
-    fn play_regular(&mut self, color: Color, mv: Move, loc: u16) -> Played {
+    fn step_tolerant(&mut self, color: Color, mv: Move) -> Result<MoveEffect, Played> {
+        match mv {
+            Move::Play(point) if color == self.to_move && self.end.is_none() => {
+                let Some(loc) = self.board.loc(point) else {
+                    return Err(self.play_irregular(color, mv));
+                };
+                match self.board.play_loc(color, loc, self.ruleset.suicide) {
+                    Ok(effect) => self.play_regular(color, mv, loc, effect),
+                    // Refused, the board unchanged: the long way reports it.
+                    Err(_) => Err(self.play_irregular(color, mv)),
+                }
+            }
+            _ => Err(self.play_irregular(color, mv)),
+        }
+    }
+
+    /// [`Game::step_tolerant`] of a legal stone by the player to move in a game still going,
+    /// once the board has played it with `effect`: nearly every move of every record. What
+    /// [`Game::advance`] does for such a move, written out for the case where the new
+    /// situation is new, which one probe of the history tells.
+    #[inline(always)]
+    fn play_regular(
+        &mut self,
+        color: Color,
+        mv: Move,
+        loc: u16,
+        effect: MoveEffect,
+    ) -> Result<MoveEffect, Played> {
         let left = self.record_current();
-        let effect = self.board.play_empty(color, loc);
         let next = color.opponent();
         let key = self.key(self.board.hash(), next);
         let vacancy = match self.history.probe(key) {
             Ok(vacancy) if effect.suicided == 0 => vacancy,
             // A repetition, or a suicide (which may recreate the position just left).
-            _ => return self.finish_tolerant(color, mv, Some(loc), effect, None, left),
+            _ => return Err(self.finish_tolerant(color, mv, Some(loc), effect, None, left)),
         };
         self.moves += 1;
         self.to_move = next;
@@ -421,7 +457,7 @@ impl Game {
             // What `count_repetition` concludes for a new situation.
             self.cycle = None;
         }
-        Played { effect, ..Played::default() }
+        Ok(effect)
     }
 
     /// [`Game::play_tolerant`] of anything else: a pass, a move out of turn or after the end,
