@@ -295,13 +295,16 @@ impl Board {
         let stride = width + 1;
         self.size = size;
         self.stride = stride as u16;
+        // An empty point is the all-zero cell, so the array is cleared in one sweep and only
+        // the walls are written: row 0, row `height + 1` and column 0.
+        let len = stride * (height + 2);
         self.cells.0.clear();
-        self.cells.0.resize(stride * (height + 2), Cell { color: WALL, ..Cell::default() });
-        for y in 0..height {
-            let row = (y + 1) * stride;
-            for cell in &mut self.cells.0[row + 1..row + 1 + width] {
-                cell.color = EMPTY;
-            }
+        self.cells.0.resize(len, Cell::default());
+        let wall = Cell { color: WALL, ..Cell::default() };
+        self.cells.0[..stride].fill(wall);
+        self.cells.0[len - stride..].fill(wall);
+        for y in 1..=height {
+            self.cells.0[y * stride] = wall;
         }
         self.ko = NONE;
         self.ko_banned = EMPTY;
