@@ -335,6 +335,43 @@ impl GameBuilder {
         self.open_move_node(colour, mv);
     }
 
+    /// [`GameBuilder::move_node`] for each move `next` gives, until it gives none: a run of
+    /// nodes each holding one move and nothing else, the bulk of every game. Returns how many.
+    /// After the first, the run only numbers the nodes and lists the moves, and the node state
+    /// that `move_node`'s short way keeps is written once, as the last of them leaves it.
+    #[inline(always)]
+    pub fn move_nodes(&mut self, mut next: impl FnMut() -> Option<(Color, Move)>) -> usize {
+        let Some((colour, mv)) = next() else { return 0 };
+        self.move_node(colour, mv);
+        let mut count = 1;
+        let (true, Some(first)) = (self.in_move_node, self.node) else {
+            // Not a node the short way applies to (a game that is not Go): one by one.
+            while let Some((colour, mv)) = next() {
+                self.move_node(colour, mv);
+                count += 1;
+            }
+            return count;
+        };
+        let mut node = first;
+        let mut last = colour;
+        while let Some((colour, mv)) = next() {
+            node += 1;
+            self.moves.push(RecordedMove { color: colour, mv, node });
+            last = colour;
+            count += 1;
+        }
+        if node > first {
+            if self.last_markup.is_some() {
+                self.last_markup = None;
+            }
+            self.moves_before_node += node - first;
+            self.node = Some(node);
+            self.node_colours = [false; 2];
+            self.node_colours[last.index()] = true;
+        }
+        count
+    }
+
     /// [`GameBuilder::move_node`] the long way: [`GameBuilder::node`], then the move.
     #[inline(never)]
     fn open_move_node(&mut self, colour: Color, mv: Move) {
@@ -1345,9 +1382,16 @@ mod tests {
         ];
         let moves =
             [(Color::Black, "pd"), (Color::White, "dd"), (Color::Black, ""), (Color::White, "tt")];
+        // `three` takes each run of move nodes at once, through `move_nodes`.
+        fn flush(three: &mut GameBuilder, run: &mut Vec<(Color, Move)>) {
+            let mut moves = run.drain(..);
+            three.move_nodes(|| moves.next());
+        }
         for _ in 0..2_000 {
             let mut one = GameBuilder::new(location.clone(), encoding);
             let mut two = GameBuilder::new(location.clone(), encoding);
+            let mut three = GameBuilder::new(location.clone(), encoding);
+            let mut run = Vec::new();
             // Long runs of move nodes take `move_node`'s short way; a property after a move node
             // (which no reader sends, but the calls allow) must find the node as the long way
             // leaves it.
@@ -1358,22 +1402,31 @@ mod tests {
                     one.move_node(colour, mv);
                     two.node();
                     two.property(move_id(colour), &[value]);
+                    run.push((colour, mv));
                     if next(6) == 0 {
                         let (id, values) = others[next(others.len() as u64) as usize];
                         one.property(id, values);
                         two.property(id, values);
+                        flush(&mut three, &mut run);
+                        three.property(id, values);
                     }
                 } else {
                     one.node();
                     two.node();
+                    flush(&mut three, &mut run);
+                    three.node();
                     for _ in 0..next(3) {
                         let (id, values) = others[next(others.len() as u64) as usize];
                         one.property(id, values);
                         two.property(id, values);
+                        three.property(id, values);
                     }
                 }
             }
-            assert_eq!(one.finish(ReadStatus::Fast), two.finish(ReadStatus::Fast));
+            flush(&mut three, &mut run);
+            let one = one.finish(ReadStatus::Fast);
+            assert_eq!(one, two.finish(ReadStatus::Fast));
+            assert_eq!(one, three.finish(ReadStatus::Fast));
         }
     }
 }

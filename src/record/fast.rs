@@ -252,8 +252,7 @@ impl FastReader {
         loop {
             match lexer.peek() {
                 Some(b';') => {
-                    if let Some((colour, mv)) = lexer.plain_move_node() {
-                        builder.move_node(colour, mv);
+                    if builder.move_nodes(|| lexer.plain_move_node()) > 0 {
                         root = false;
                         continue;
                     }
@@ -488,7 +487,7 @@ impl Lexer<'_> {
     #[inline(always)]
     fn plain_move_node(&mut self) -> Option<(Color, Move)> {
         let bytes = self.bytes;
-        let &[_, colour, b'[', x, y, b']'] = bytes.get(self.pos..self.pos + 6)? else {
+        let &[b';', colour, b'[', x, y, b']'] = bytes.get(self.pos..self.pos + 6)? else {
             return None;
         };
         let colour = match colour {
