@@ -67,6 +67,9 @@ use super::{
     RecordedMove, RecordedResult, RulesOrigin, TerritoryMarkup, TextEncoding,
 };
 
+/// Words of [`GameBuilder`]'s bit set of kept identifiers.
+const KEPT_WORDS: usize = property::SLOTS.div_ceil(64);
+
 /// What the interpreter made of one property's value.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Verdict {
@@ -107,6 +110,10 @@ pub struct GameBuilder {
     rules_raw: Option<String>,
     result_raw: Option<String>,
     properties: Vec<(String, String)>,
+    /// The one- and two-capital identifiers among `properties`, one bit each (see
+    /// [`property::slot`]): whether a game-information property was kept before is asked
+    /// for each of them, and a bit answers it without comparing strings.
+    kept: [u64; KEPT_WORDS],
     setup: Vec<Placement>,
     to_move: Option<Color>,
     later_setup: Vec<LaterSetup>,
@@ -230,12 +237,13 @@ impl GameBuilder {
         GameBuilder {
             location,
             encoding,
-            findings: Vec::new(),
-            about_board: Vec::new(),
+            // Room for what a game usually holds, so that these grow once if at all.
+            findings: Vec::with_capacity(4),
+            about_board: Vec::with_capacity(4),
             node: None,
             moves_before_node: 0,
             node_first_finding: 0,
-            node_ids: Vec::new(),
+            node_ids: Vec::with_capacity(16),
             node_moves: 0,
             node_colours: [false; 2],
             node_setup: NodeSetup::default(),
@@ -249,7 +257,8 @@ impl GameBuilder {
             handicap: None,
             rules_raw: None,
             result_raw: None,
-            properties: Vec::new(),
+            properties: Vec::with_capacity(16),
+            kept: [0; KEPT_WORDS],
             setup: Vec::new(),
             to_move: None,
             later_setup: Vec::new(),
@@ -621,6 +630,9 @@ impl GameBuilder {
 
     /// Keeps a root (or game-information) property among the record's properties.
     fn keep<S: AsRef<str>>(&mut self, id: &str, values: &[S]) {
+        if let Some(slot) = property::slot(id.as_bytes()) {
+            self.kept[slot / 64] |= 1 << (slot % 64);
+        }
         for v in values {
             self.properties.push((id.to_string(), v.as_ref().to_string()));
         }
@@ -958,7 +970,10 @@ impl GameBuilder {
             "HA" => self.handicap.is_some(),
             "RU" => self.rules_raw.is_some(),
             "RE" => self.result_raw.is_some(),
-            _ => self.properties.iter().any(|(k, _)| k == id),
+            _ => match property::slot(id.as_bytes()) {
+                Some(slot) => self.kept[slot / 64] & 1 << (slot % 64) != 0,
+                None => self.properties.iter().any(|(k, _)| k == id),
+            },
         };
         if already && node > 0 {
             self.found(
@@ -1166,13 +1181,16 @@ impl GameBuilder {
         }
         let evidence = Evidence { komi, properties: &self.properties };
         let (preset, reason) = game_info::infer_rules(evidence);
-        let inferred = match reason {
-            Some(reason) => format!("{} rules inferred from {reason}", preset.name),
-            None => format!(
-                "nothing to infer the rules from (komi, place, server): {} rules assumed, kifu's \
-                 default",
-                preset.name
-            ),
+        // Nearly every game without RU gets this finding: its message is put together from
+        // pieces (`concat`), which costs a tenth of `format!`.
+        let inferred = match &reason {
+            Some(reason) => [preset.name, " rules inferred from ", reason].concat(),
+            None => [
+                "nothing to infer the rules from (komi, place, server): ",
+                preset.name,
+                " rules assumed, kifu's default",
+            ]
+            .concat(),
         };
         if status_failed {
             // A game that could not be read gets no inference findings: its syntax finding says
@@ -1180,7 +1198,7 @@ impl GameBuilder {
         } else if let Some(ru) = raw.as_deref().map(str::trim).filter(|ru| !ru.is_empty()) {
             self.found(Code::RulesUnknown, format!("RU[{ru}] names no known ruleset: {inferred}"));
         } else {
-            self.found(Code::RulesInferred, format!("no RU: {inferred}"));
+            self.found(Code::RulesInferred, ["no RU: ", &inferred].concat());
         }
         RecordRules {
             raw,
@@ -1202,7 +1220,8 @@ impl GameBuilder {
     ) -> Komi {
         let raw = self.komi_raw.clone();
         let default = if handicap >= 2 { 0.5 } else { rules.ruleset.komi };
-        let name = match rules.preset {
+        // Only a komi assumed is explained, so the explanation is made only then.
+        let name = || match rules.preset {
             Some(p) => format!("the komi of {} rules", p.name),
             None => "the komi of the RU rules string".to_string(),
         };
@@ -1216,8 +1235,9 @@ impl GameBuilder {
             Some(k) if fox.strong && k.points == 0.0 && handicap == 0 => assumed(
                 format!(
                     "Fox writes KM[0] in even games whose komi it did not record ({}): assumed \
-                     {default}, {name}",
-                    fox.marker.unwrap_or("Fox")
+                     {default}, {}",
+                    fox.marker.unwrap_or("Fox"),
+                    name()
                 ),
                 self,
             ),
@@ -1236,7 +1256,7 @@ impl GameBuilder {
                 let which = if handicap >= 2 {
                     "the usual komi of a handicap game".to_string()
                 } else {
-                    name.clone()
+                    name()
                 };
                 assumed(format!("{why}: assumed {default}, {which}"), self)
             }
