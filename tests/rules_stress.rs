@@ -7,8 +7,8 @@
 mod rules_support;
 
 use kifu::rules::{
-    Board, BoardSize, Color, Cycle, Game, Illegal, KoRule, Move, Point, Ruleset, SuicideRule,
-    preset,
+    Board, BoardSize, Color, Cycle, Game, Illegal, KoRule, Move, Played, Point, Ruleset,
+    SuicideRule, preset,
 };
 
 /// splitmix64: a tiny, fixed PRNG so that every run plays the same games.
@@ -288,4 +288,67 @@ fn random_games_agree_with_a_naive_history() {
         superko > 100 && cycles > 10 && strict > 1_000 && tolerant > 1_000 && passes > 100,
         "{seen:?}"
     );
+}
+
+#[test]
+fn replaying_a_whole_line_at_once_plays_it_as_move_by_move() {
+    let mut rng = Rng(31_415_926);
+    let mut reported = 0usize;
+    for &(w, h) in SIZES.iter().chain(&[(3, 3)]) {
+        let size = BoardSize::new(w, h).unwrap();
+        for _ in 0..30 {
+            let ko = [KoRule::Simple, KoRule::PositionalSuperko, KoRule::SituationalSuperko]
+                [rng.below(3) as usize];
+            let suicide = RULES[rng.below(3) as usize];
+            let ruleset = Ruleset { ko, suicide, ..preset("chinese").unwrap().ruleset };
+            // A record's line: mostly moves in turn on empty points, with garbage, passes
+            // (two in a row end the game, so later moves come after the end) and repetitions
+            // on the small boards.
+            let mut by_one = Game::new(size, ruleset);
+            let mut line = Vec::new();
+            let mut expected = Vec::new();
+            for index in 0..300 {
+                let color =
+                    if rng.chance(3) { by_one.to_move().opponent() } else { by_one.to_move() };
+                let mv = if rng.chance(3) {
+                    Move::Pass
+                } else if rng.chance(85) {
+                    random_empty(&mut rng, by_one.board())
+                        .map_or_else(|| Move::Play(random_point(&mut rng, size)), Move::Play)
+                } else {
+                    Move::Play(random_point(&mut rng, size))
+                };
+                let to_move = by_one.to_move();
+                let played = by_one.play_tolerant(color, mv);
+                line.push((color, mv));
+                expected.push((index, to_move, played));
+            }
+            let mut at_once = Game::new(size, ruleset);
+            let mut noted = Vec::new();
+            at_once.play_tolerant_all(line.iter().copied(), |_, index, to_move, played| {
+                noted.push((index, to_move, played));
+            });
+            // Every move it passes over is an ordinary one: legal, in turn, new, no pass.
+            let mut noted_iter = noted.iter().peekable();
+            for (index, to_move, played) in &expected {
+                if noted_iter.peek().is_some_and(|n| n.0 == *index) {
+                    assert_eq!(noted_iter.next(), Some(&(*index, *to_move, *played)));
+                    continue;
+                }
+                let ordinary = Played { effect: played.effect, ..Played::default() };
+                assert_eq!(*played, ordinary, "move {index} was passed over");
+                assert_ne!(line[*index].1, Move::Pass);
+            }
+            assert!(noted_iter.next().is_none());
+            reported += noted.len();
+            assert!(at_once.board().same_stones(by_one.board()));
+            assert_eq!(at_once.board().hash(), by_one.board().hash());
+            assert_eq!(
+                (at_once.to_move(), at_once.moves_played(), at_once.end(), at_once.cycle()),
+                (by_one.to_move(), by_one.moves_played(), by_one.end(), by_one.cycle())
+            );
+            at_once.board().check_consistency().unwrap();
+        }
+    }
+    assert!(reported > 1_000, "{reported}");
 }

@@ -86,54 +86,33 @@ pub fn replay_with(game: &mut Game, record: &GameRecord, ruleset: &Ruleset) -> R
     out.setup(0, game.setup(changes(&record.setup)));
     game.set_to_move(first_player);
 
-    let mut later = record.later_setup.iter().peekable();
+    // The moves run from one later setup to the next; a setup applies before the move it
+    // precedes (`after_moves` is its index), and those after the last move at the end.
     let mut passes = [0u32; 2];
-    for (index, recorded) in record.moves.iter().enumerate() {
-        let number = index as u32 + 1;
-        while let Some(setup) = later.next_if(|s| s.after_moves as usize <= index) {
-            if setup.after_moves > 0 {
-                out.push(Finding::new(
-                    Code::SetupInMainLine,
-                    setup.after_moves,
-                    format!(
-                        "setup in node {} after move {} changes {} point(s) of the board",
-                        setup.node,
-                        setup.after_moves,
-                        setup.placements.len()
-                    ),
-                ));
-            }
-            out.setup(setup.after_moves, game.setup(changes(&setup.placements)));
-            if let Some(color) = setup.to_move {
-                game.set_to_move(color);
-            }
-        }
-        let to_move = game.to_move();
-        let played = game.play_tolerant(recorded.color, recorded.mv);
-        if recorded.mv == Move::Pass {
-            passes[recorded.color.index()] += 1;
-        }
-        if played.illegal.is_some() || played.out_of_turn || played.after_end.is_some() {
-            // A move on a stone is skipped, so the stone is still there to be named.
-            let occupant = recorded.mv.point().and_then(|p| game.board().get(p));
-            let before = Before { to_move, occupant };
-            out.moved(number, recorded.color, recorded.mv, before, &played, ruleset);
-        }
-    }
-    // Setup after the last move (or in a record without moves) changes the final position too.
-    for setup in later {
+    let mut next = 0;
+    for setup in &record.later_setup {
+        let until = (setup.after_moves as usize).min(record.moves.len());
+        replay_moves(game, record, next..until.max(next), &mut passes, &mut out, ruleset);
+        next = next.max(until);
         if setup.after_moves > 0 {
-            out.push(Finding::new(
-                Code::SetupInMainLine,
-                setup.after_moves,
-                format!("setup in node {} after the last move", setup.node),
-            ));
+            let message = if (setup.after_moves as usize) < record.moves.len() {
+                format!(
+                    "setup in node {} after move {} changes {} point(s) of the board",
+                    setup.node,
+                    setup.after_moves,
+                    setup.placements.len()
+                )
+            } else {
+                format!("setup in node {} after the last move", setup.node)
+            };
+            out.push(Finding::new(Code::SetupInMainLine, setup.after_moves, message));
         }
         out.setup(setup.after_moves, game.setup(changes(&setup.placements)));
         if let Some(color) = setup.to_move {
             game.set_to_move(color);
         }
     }
+    replay_moves(game, record, next..record.moves.len(), &mut passes, &mut out, ruleset);
 
     if let Some(cycle) = game.cycle() {
         out.cycle(&cycle, ruleset);
@@ -149,6 +128,36 @@ pub fn replay_with(game: &mut Game, record: &GameRecord, ruleset: &Ruleset) -> R
         illegal_setup: out.illegal_setup,
         findings: out.list,
     }
+}
+
+/// Replays `record.moves[range]`, counting passes into `passes` and reporting what is wrong
+/// into `out`.
+fn replay_moves(
+    game: &mut Game,
+    record: &GameRecord,
+    range: std::ops::Range<usize>,
+    passes: &mut [u32; 2],
+    out: &mut Findings,
+    ruleset: &Ruleset,
+) {
+    let first = range.start;
+    let moves = &record.moves[range];
+    game.play_tolerant_all(
+        moves.iter().map(|m| (m.color, m.mv)),
+        |game, index, to_move, played| {
+            let recorded = &moves[index];
+            if recorded.mv == Move::Pass {
+                passes[recorded.color.index()] += 1;
+            }
+            if played.illegal.is_some() || played.out_of_turn || played.after_end.is_some() {
+                // A move on a stone is skipped, so the stone is still there to be named.
+                let occupant = recorded.mv.point().and_then(|p| game.board().get(p));
+                let before = Before { to_move, occupant };
+                let number = (first + index) as u32 + 1;
+                out.moved(number, recorded.color, recorded.mv, before, &played, ruleset);
+            }
+        },
+    );
 }
 
 /// Who moves first: PL, else White after handicap stones (HA or black setup stones alone),

@@ -216,6 +216,7 @@ impl InputArgs {
             analysis,
             guard,
             shard: self.shard,
+            game_rows: true,
         })
     }
 }

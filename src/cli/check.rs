@@ -8,7 +8,7 @@ use clap::Args as ClapArgs;
 use super::args::{CsvArgs, InputArgs, RunArgs};
 use super::session::stream_rows;
 use crate::analysis::{AnalysisOptions, DeadStoneMode};
-use crate::pipeline::Processed;
+use crate::pipeline::{Job, Processed};
 use crate::report::{FindingRow, Summary};
 
 /// Options of `kifu check`.
@@ -39,7 +39,7 @@ pub struct Args {
 pub fn run(args: &Args) -> io::Result<u8> {
     // Legality is judged under each game's own rules; no ruleset is scored.
     let analysis = AnalysisOptions { rulesets: Vec::new(), dead_stones: DeadStoneMode::Auto };
-    let job = args.input.job(analysis, args.csv.guard())?;
+    let job = Job { game_rows: false, ..args.input.job(analysis, args.csv.guard())? };
     let summary = Summary::new("check", &[]);
     stream_rows(&job, &args.run, FindingRow::COLUMNS, !args.no_header, summary, |item| match item {
         Processed::Source(source) => &source.rows,

@@ -49,6 +49,9 @@ pub struct Job {
     pub guard: CellGuard,
     /// Only this shard of the sources, if set.
     pub shard: Option<Shard>,
+    /// Whether each game's `games.csv` row is made ([`GameReport::game`]); `kifu check`,
+    /// which writes findings only, spares it.
+    pub game_rows: bool,
 }
 
 /// What the consumer of a run receives, in input order: each source, then its games.
@@ -93,7 +96,12 @@ pub fn run_job(
         |pending| {
             let record = pending.read(&job.read);
             let analysis = analyze(&record, &job.analysis);
-            Box::new(GameReport::new(&record, &analysis, &job.analysis.rulesets, job.guard))
+            let rulesets = &job.analysis.rulesets;
+            Box::new(if job.game_rows {
+                GameReport::new(&record, &analysis, rulesets, job.guard)
+            } else {
+                GameReport::without_game_row(&record, &analysis, rulesets, job.guard)
+            })
         },
         |mapped| {
             consume(match mapped {
@@ -162,10 +170,12 @@ mod tests {
             analysis: AnalysisOptions::default(),
             guard: CellGuard::Spreadsheet,
             shard: None,
+            game_rows: true,
         };
         let location = GameLocation { source: "big.sgf".into(), game: 7, offset: 900, line: 30 };
         let report = crashed_game(&job, location, "attempt to subtract with overflow".into());
-        assert_eq!((report.game.source.as_str(), report.game.game), ("big.sgf", 7));
+        let game = report.game.as_ref().unwrap();
+        assert_eq!((game.source.as_str(), game.game), ("big.sgf", 7));
         assert_eq!(report.status, GameStatus::Unparsed);
         assert_eq!(report.finding_codes, [(Code::Internal, crate::finding::Severity::Error)]);
         assert!(report.findings[0].message.contains("attempt to subtract with overflow"));

@@ -100,6 +100,7 @@ mod tests {
             analysis: AnalysisOptions::default(),
             guard: CellGuard::Raw,
             shard: None,
+            game_rows: true,
         };
         for threads in [1, 2] {
             let engine =

@@ -52,7 +52,6 @@ pub enum ArchiveKind {
 impl ArchiveKind {
     /// The archive format a file name says, by its extension in any case.
     pub fn from_name(name: &str) -> Option<ArchiveKind> {
-        let lower = name.to_ascii_lowercase();
         let kinds = [
             (".zip", ArchiveKind::Zip),
             (".tar", ArchiveKind::Tar),
@@ -64,7 +63,15 @@ impl ArchiveKind {
             (".tar.xz", ArchiveKind::TarXz),
             (".txz", ArchiveKind::TarXz),
         ];
-        kinds.iter().find(|(ext, _)| lower.ends_with(ext)).map(|&(_, kind)| kind)
+        // Compared in place, case aside: this runs on every file name of every folder.
+        let name = name.as_bytes();
+        kinds
+            .iter()
+            .find(|(ext, _)| {
+                name.len() >= ext.len()
+                    && name[name.len() - ext.len()..].eq_ignore_ascii_case(ext.as_bytes())
+            })
+            .map(|&(_, kind)| kind)
     }
 
     /// The archive format bytes start with (for standard input, which has no name): zip,

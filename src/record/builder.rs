@@ -67,6 +67,9 @@ use super::{
     RecordedMove, RecordedResult, RulesOrigin, TerritoryMarkup, TextEncoding,
 };
 
+/// Words of [`GameBuilder`]'s bit set of kept identifiers.
+const KEPT_WORDS: usize = property::SLOTS.div_ceil(64);
+
 /// What the interpreter made of one property's value.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Verdict {
@@ -95,6 +98,9 @@ pub struct GameBuilder {
     node_setup: NodeSetup,
     node_markup: Option<(Vec<Point>, Vec<Point>)>,
     node_mixed_reported: bool,
+    /// The current node was opened by [`GameBuilder::move_node`] and nothing has happened
+    /// since: the next `move_node` may take its short way (see there).
+    in_move_node: bool,
 
     size: Option<BoardSize>,
     format: Option<i64>,
@@ -104,6 +110,10 @@ pub struct GameBuilder {
     rules_raw: Option<String>,
     result_raw: Option<String>,
     properties: Vec<(String, String)>,
+    /// The one- and two-capital identifiers among `properties`, one bit each (see
+    /// [`property::slot`]): whether a game-information property was kept before is asked
+    /// for each of them, and a bit answers it without comparing strings.
+    kept: [u64; KEPT_WORDS],
     setup: Vec<Placement>,
     to_move: Option<Color>,
     later_setup: Vec<LaterSetup>,
@@ -227,17 +237,19 @@ impl GameBuilder {
         GameBuilder {
             location,
             encoding,
-            findings: Vec::new(),
-            about_board: Vec::new(),
+            // Room for what a game usually holds, so that these grow once if at all.
+            findings: Vec::with_capacity(4),
+            about_board: Vec::with_capacity(4),
             node: None,
             moves_before_node: 0,
             node_first_finding: 0,
-            node_ids: Vec::new(),
+            node_ids: Vec::with_capacity(16),
             node_moves: 0,
             node_colours: [false; 2],
             node_setup: NodeSetup::default(),
             node_markup: None,
             node_mixed_reported: false,
+            in_move_node: false,
             size: None,
             format: None,
             not_go: None,
@@ -245,7 +257,8 @@ impl GameBuilder {
             handicap: None,
             rules_raw: None,
             result_raw: None,
-            properties: Vec::new(),
+            properties: Vec::with_capacity(16),
+            kept: [0; KEPT_WORDS],
             setup: Vec::new(),
             to_move: None,
             later_setup: Vec::new(),
@@ -269,6 +282,7 @@ impl GameBuilder {
     }
 
     fn push(&mut self, finding: Finding, about_board: bool) {
+        self.leave_move_node();
         self.findings.push(finding);
         self.about_board.push(about_board);
     }
@@ -284,6 +298,7 @@ impl GameBuilder {
     /// Starts the next node of the main line (the first call starts the root).
     #[inline]
     pub fn node(&mut self) {
+        self.leave_move_node();
         if self.node.is_some() {
             self.close_node();
         }
@@ -306,8 +321,69 @@ impl GameBuilder {
     ///
     /// [`node`]: GameBuilder::node
     /// [`property`]: GameBuilder::property
-    #[inline]
+    #[inline(always)]
     pub fn move_node(&mut self, colour: Color, mv: Move) {
+        if self.in_move_node
+            && let Some(last) = self.node
+        {
+            // After a node that held only its move (nearly every node of a game), closing it
+            // and opening this one change only these: the node's findings, setup and markup
+            // are none, it holds one move, and its identifiers are its move's (`node_ids` is
+            // brought up to date when the node is left: see `leave_move_node`).
+            if self.last_markup.is_some() {
+                self.last_markup = None;
+            }
+            self.moves_before_node += 1;
+            let node = last + 1;
+            self.node = Some(node);
+            self.node_colours = [false; 2];
+            self.node_colours[colour.index()] = true;
+            self.moves.push(RecordedMove { color: colour, mv, node });
+            return;
+        }
+        self.open_move_node(colour, mv);
+    }
+
+    /// [`GameBuilder::move_node`] for each move `next` gives, until it gives none: a run of
+    /// nodes each holding one move and nothing else, the bulk of every game. Returns how many.
+    /// After the first, the run only numbers the nodes and lists the moves, and the node state
+    /// that `move_node`'s short way keeps is written once, as the last of them leaves it.
+    #[inline(always)]
+    pub fn move_nodes(&mut self, mut next: impl FnMut() -> Option<(Color, Move)>) -> usize {
+        let Some((colour, mv)) = next() else { return 0 };
+        self.move_node(colour, mv);
+        let mut count = 1;
+        let (true, Some(first)) = (self.in_move_node, self.node) else {
+            // Not a node the short way applies to (a game that is not Go): one by one.
+            while let Some((colour, mv)) = next() {
+                self.move_node(colour, mv);
+                count += 1;
+            }
+            return count;
+        };
+        let mut node = first;
+        let mut last = colour;
+        while let Some((colour, mv)) = next() {
+            node += 1;
+            self.moves.push(RecordedMove { color: colour, mv, node });
+            last = colour;
+            count += 1;
+        }
+        if node > first {
+            if self.last_markup.is_some() {
+                self.last_markup = None;
+            }
+            self.moves_before_node += node - first;
+            self.node = Some(node);
+            self.node_colours = [false; 2];
+            self.node_colours[last.index()] = true;
+        }
+        count
+    }
+
+    /// [`GameBuilder::move_node`] the long way: [`GameBuilder::node`], then the move.
+    #[inline(never)]
+    fn open_move_node(&mut self, colour: Color, mv: Move) {
         self.node();
         let Some(node) = self.node else { return };
         if self.not_go.is_some() && node > 0 {
@@ -319,6 +395,19 @@ impl GameBuilder {
         self.node_colours[colour.index()] = true;
         self.moves.push(RecordedMove { color: colour, mv, node });
         self.node_moves = 1;
+        self.in_move_node = true;
+    }
+
+    /// Ends the short way of [`GameBuilder::move_node`]: the node's identifiers become its
+    /// move's, as the long way leaves them.
+    #[inline]
+    fn leave_move_node(&mut self) {
+        if self.in_move_node {
+            self.in_move_node = false;
+            let colour = if self.node_colours[0] { Color::Black } else { Color::White };
+            self.node_ids.clear();
+            self.node_ids.push(NodeId::of(move_id(colour)));
+        }
     }
 
     #[inline]
@@ -403,6 +492,7 @@ impl GameBuilder {
     /// unescaped. Returns whether a finding was made about the value.
     #[inline]
     pub fn property<S: AsRef<str>>(&mut self, identifier: &str, values: &[S]) -> Verdict {
+        self.leave_move_node();
         if let Some(node) = self.node
             && self.not_go.is_none()
             && let [value] = values
@@ -540,6 +630,9 @@ impl GameBuilder {
 
     /// Keeps a root (or game-information) property among the record's properties.
     fn keep<S: AsRef<str>>(&mut self, id: &str, values: &[S]) {
+        if let Some(slot) = property::slot(id.as_bytes()) {
+            self.kept[slot / 64] |= 1 << (slot % 64);
+        }
         for v in values {
             self.properties.push((id.to_string(), v.as_ref().to_string()));
         }
@@ -877,7 +970,10 @@ impl GameBuilder {
             "HA" => self.handicap.is_some(),
             "RU" => self.rules_raw.is_some(),
             "RE" => self.result_raw.is_some(),
-            _ => self.properties.iter().any(|(k, _)| k == id),
+            _ => match property::slot(id.as_bytes()) {
+                Some(slot) => self.kept[slot / 64] & 1 << (slot % 64) != 0,
+                None => self.properties.iter().any(|(k, _)| k == id),
+            },
         };
         if already && node > 0 {
             self.found(
@@ -1085,13 +1181,16 @@ impl GameBuilder {
         }
         let evidence = Evidence { komi, properties: &self.properties };
         let (preset, reason) = game_info::infer_rules(evidence);
-        let inferred = match reason {
-            Some(reason) => format!("{} rules inferred from {reason}", preset.name),
-            None => format!(
-                "nothing to infer the rules from (komi, place, server): {} rules assumed, kifu's \
-                 default",
-                preset.name
-            ),
+        // Nearly every game without RU gets this finding: its message is put together from
+        // pieces (`concat`), which costs a tenth of `format!`.
+        let inferred = match &reason {
+            Some(reason) => [preset.name, " rules inferred from ", reason].concat(),
+            None => [
+                "nothing to infer the rules from (komi, place, server): ",
+                preset.name,
+                " rules assumed, kifu's default",
+            ]
+            .concat(),
         };
         if status_failed {
             // A game that could not be read gets no inference findings: its syntax finding says
@@ -1099,7 +1198,7 @@ impl GameBuilder {
         } else if let Some(ru) = raw.as_deref().map(str::trim).filter(|ru| !ru.is_empty()) {
             self.found(Code::RulesUnknown, format!("RU[{ru}] names no known ruleset: {inferred}"));
         } else {
-            self.found(Code::RulesInferred, format!("no RU: {inferred}"));
+            self.found(Code::RulesInferred, ["no RU: ", &inferred].concat());
         }
         RecordRules {
             raw,
@@ -1121,7 +1220,8 @@ impl GameBuilder {
     ) -> Komi {
         let raw = self.komi_raw.clone();
         let default = if handicap >= 2 { 0.5 } else { rules.ruleset.komi };
-        let name = match rules.preset {
+        // Only a komi assumed is explained, so the explanation is made only then.
+        let name = || match rules.preset {
             Some(p) => format!("the komi of {} rules", p.name),
             None => "the komi of the RU rules string".to_string(),
         };
@@ -1135,8 +1235,9 @@ impl GameBuilder {
             Some(k) if fox.strong && k.points == 0.0 && handicap == 0 => assumed(
                 format!(
                     "Fox writes KM[0] in even games whose komi it did not record ({}): assumed \
-                     {default}, {name}",
-                    fox.marker.unwrap_or("Fox")
+                     {default}, {}",
+                    fox.marker.unwrap_or("Fox"),
+                    name()
                 ),
                 self,
             ),
@@ -1155,7 +1256,7 @@ impl GameBuilder {
                 let which = if handicap >= 2 {
                     "the usual komi of a handicap game".to_string()
                 } else {
-                    name.clone()
+                    name()
                 };
                 assumed(format!("{why}: assumed {default}, {which}"), self)
             }
@@ -1301,27 +1402,51 @@ mod tests {
         ];
         let moves =
             [(Color::Black, "pd"), (Color::White, "dd"), (Color::Black, ""), (Color::White, "tt")];
+        // `three` takes each run of move nodes at once, through `move_nodes`.
+        fn flush(three: &mut GameBuilder, run: &mut Vec<(Color, Move)>) {
+            let mut moves = run.drain(..);
+            three.move_nodes(|| moves.next());
+        }
         for _ in 0..2_000 {
             let mut one = GameBuilder::new(location.clone(), encoding);
             let mut two = GameBuilder::new(location.clone(), encoding);
-            for _ in 0..1 + next(8) {
-                if next(2) == 0 {
+            let mut three = GameBuilder::new(location.clone(), encoding);
+            let mut run = Vec::new();
+            // Long runs of move nodes take `move_node`'s short way; a property after a move node
+            // (which no reader sends, but the calls allow) must find the node as the long way
+            // leaves it.
+            for _ in 0..1 + next(16) {
+                if next(3) > 0 {
                     let (colour, value) = moves[next(moves.len() as u64) as usize];
                     let mv = plain_move(value).expect("a plain move");
                     one.move_node(colour, mv);
                     two.node();
                     two.property(move_id(colour), &[value]);
+                    run.push((colour, mv));
+                    if next(6) == 0 {
+                        let (id, values) = others[next(others.len() as u64) as usize];
+                        one.property(id, values);
+                        two.property(id, values);
+                        flush(&mut three, &mut run);
+                        three.property(id, values);
+                    }
                 } else {
                     one.node();
                     two.node();
+                    flush(&mut three, &mut run);
+                    three.node();
                     for _ in 0..next(3) {
                         let (id, values) = others[next(others.len() as u64) as usize];
                         one.property(id, values);
                         two.property(id, values);
+                        three.property(id, values);
                     }
                 }
             }
-            assert_eq!(one.finish(ReadStatus::Fast), two.finish(ReadStatus::Fast));
+            flush(&mut three, &mut run);
+            let one = one.finish(ReadStatus::Fast);
+            assert_eq!(one, two.finish(ReadStatus::Fast));
+            assert_eq!(one, three.finish(ReadStatus::Fast));
         }
     }
 }

@@ -204,7 +204,8 @@ pub fn detect(bytes: &[u8]) -> &'static Encoding {
 fn sniff_utf16(bytes: &[u8]) -> Option<&'static Encoding> {
     let sample = &bytes[..bytes.len().min(1024) & !1];
     let pairs = sample.len() / 2;
-    if pairs < 2 {
+    if pairs < 2 || memchr::memchr(0, sample).is_none() {
+        // No zero byte (every file but a UTF-16 one): nothing to count.
         return None;
     }
     let zeros_even = sample.iter().step_by(2).filter(|&&b| b == 0).count();

@@ -252,6 +252,10 @@ impl FastReader {
         loop {
             match lexer.peek() {
                 Some(b';') => {
+                    if builder.move_nodes(|| lexer.plain_move_node()) > 0 {
+                        root = false;
+                        continue;
+                    }
                     lexer.node()?;
                     if let Some((colour, mv)) = lexer.move_node()? {
                         builder.move_node(colour, mv);
@@ -473,6 +477,41 @@ impl Lexer<'_> {
         }
         self.pos = end;
         Ok(Some((colour, mv)))
+    }
+
+    /// At `;`: the commonest node of all, `;B[pd]` (or `;W[dp]`) directly followed, after any
+    /// whitespace, by the next node, a variation or the end of the tree: counted as
+    /// [`Lexer::node`] counts it and read whole. `None`, the lexer unmoved, for anything else,
+    /// a node or value limit reached included: [`Lexer::node`] and [`Lexer::move_node`] then
+    /// read it the long way (and report the limit).
+    #[inline(always)]
+    fn plain_move_node(&mut self) -> Option<(Color, Move)> {
+        let bytes = self.bytes;
+        let &[b';', colour, b'[', x, y, b']'] = bytes.get(self.pos..self.pos + 6)? else {
+            return None;
+        };
+        let colour = match colour {
+            b'B' => Color::Black,
+            b'W' => Color::White,
+            _ => return None,
+        };
+        let mv = Move::Play(Point::new(letter(x)?, letter(y)?));
+        let mut end = self.pos + 6;
+        while end < bytes.len() && bytes[end].is_ascii_whitespace() {
+            end += 1;
+        }
+        let shape = &mut self.shape;
+        if !matches!(bytes.get(end), Some(b';' | b'(' | b')'))
+            || shape.nodes >= shape.max_nodes
+            || shape.depth >= shape.max_depth
+            || shape.max_value < 2
+        {
+            return None;
+        }
+        shape.nodes += 1;
+        shape.depth += 1;
+        self.pos = end;
+        Some((colour, mv))
     }
 
     /// At `(`: a variation must start with a node.

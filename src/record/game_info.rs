@@ -128,8 +128,7 @@ pub fn infer_rules(evidence: Evidence<'_>) -> (&'static Preset, Option<String>) 
         properties.iter().filter(move |(k, _)| k == key).map(|(_, v)| v.as_str())
     };
     for event in field("EV").chain(field("GN")) {
-        let lower = event.to_lowercase();
-        if first_keyword(&lower, ING_EVENTS).is_some() {
+        if lowercased(event, |lower| first_keyword(lower.as_bytes(), ING_EVENTS)).is_some() {
             return (preset("ing"), Some(format!("the Ing event {event:?}")));
         }
     }
@@ -141,7 +140,7 @@ pub fn infer_rules(evidence: Evidence<'_>) -> (&'static Preset, Option<String>) 
     for key in ["PC", "EV", "GN", "US", "SO"] {
         for value in field(key) {
             if let Some((name, keyword)) = place(value) {
-                return (preset(name), Some(format!("{key}[{value}] (\"{keyword}\")")));
+                return (preset(name), Some([key, "[", value, "] (\"", keyword, "\")"].concat()));
             }
         }
     }
@@ -263,8 +262,11 @@ const PLACES: &[(&str, &[&str])] = &[
 /// compares at each position only the keywords starting with that byte ([`PLACE_FIRST_BYTES`]),
 /// instead of searching the text for each of the keywords in turn.
 fn place(value: &str) -> Option<(&'static str, &'static str)> {
-    let lower = value.to_lowercase();
-    let bytes = lower.as_bytes();
+    lowercased(value, |lower| place_in(lower.as_bytes()))
+}
+
+/// [`place`] in text already lower-cased.
+fn place_in(bytes: &[u8]) -> Option<(&'static str, &'static str)> {
     for at in 0..bytes.len() {
         let mut candidates = PLACE_FIRST_BYTES[usize::from(bytes[at])];
         while candidates != 0 {
@@ -281,11 +283,26 @@ fn place(value: &str) -> Option<(&'static str, &'static str)> {
 
 /// The index (in `keys`) of the keyword that occurs first in `text`; at the same place, the
 /// earlier keyword. `None` when none occurs. For short keyword lists; see [`place`].
-fn first_keyword(text: &str, keys: &[&str]) -> Option<usize> {
-    let bytes = text.as_bytes();
+fn first_keyword(bytes: &[u8], keys: &[&str]) -> Option<usize> {
     (0..bytes.len()).find_map(|at| {
         keys.iter().position(|key| !key.is_empty() && bytes[at..].starts_with(key.as_bytes()))
     })
+}
+
+/// Calls `f` with `value` lower-cased (Unicode's lower case, as `str::to_lowercase`): for a
+/// short ASCII value, the usual place, event or result, in a buffer on the stack rather than
+/// a new string, since this runs on several properties of every game.
+pub(super) fn lowercased<R>(value: &str, f: impl FnOnce(&str) -> R) -> R {
+    const SHORT: usize = 128;
+    if value.len() <= SHORT && value.is_ascii() {
+        let mut buffer = [0u8; SHORT];
+        let lower = &mut buffer[..value.len()];
+        lower.copy_from_slice(value.as_bytes());
+        lower.make_ascii_lowercase();
+        f(std::str::from_utf8(lower).expect("ASCII lower-cased is ASCII"))
+    } else {
+        f(&value.to_lowercase())
+    }
 }
 
 /// Number of keywords in [`PLACES`].

@@ -163,8 +163,11 @@ pub fn lookup(id: &str) -> Option<&'static Spec> {
 /// Marks a slot of [`INDEX`] that no known identifier uses.
 const UNKNOWN: u8 = u8::MAX;
 
-/// The place of a one- or two-capital identifier in [`INDEX`].
-const fn slot(id: &[u8]) -> Option<usize> {
+/// Number of one- and two-capital identifiers: the places [`slot`] gives.
+pub const SLOTS: usize = 26 + 26 * 26;
+
+/// The place of a one- or two-capital identifier in [`INDEX`] (below [`SLOTS`]).
+pub const fn slot(id: &[u8]) -> Option<usize> {
     match id {
         [a] if a.is_ascii_uppercase() => Some((*a - b'A') as usize),
         [a, b] if a.is_ascii_uppercase() && b.is_ascii_uppercase() => {

@@ -38,6 +38,8 @@
 //! text in a `result-unreadable` finding. An empty `RE[]` is not a result at all and is left to
 //! the caller.
 
+use std::borrow::Cow;
+
 use super::komi::decimal;
 use crate::rules::{Color, Outcome, WinBy};
 
@@ -55,7 +57,13 @@ pub struct ResultReading {
 
 /// Reads an `RE` value; `None` when it cannot be understood.
 pub fn read_result(raw: &str) -> Option<ResultReading> {
-    let (main, notes) = split_notes(raw);
+    // Most results (`W+R`, `B+3.5`) hold no note: nothing to split off, nothing to copy.
+    let (main, notes) = if raw.contains(['(', '{', '[', '（']) {
+        let (main, notes) = split_notes(raw);
+        (Cow::Owned(main), notes)
+    } else {
+        (Cow::Borrowed(raw), Vec::new())
+    };
     let mut reading = ResultReading { outcome: Outcome::Unknown, in_zi: false, truncated: false };
     for note in &notes {
         let lower = note.to_lowercase();
@@ -141,7 +149,11 @@ fn is_cjk(c: char) -> bool {
 // Western forms
 
 fn read_western(main: &str) -> Option<Outcome> {
-    let lower = main.trim().to_lowercase();
+    super::game_info::lowercased(main.trim(), read_western_lower)
+}
+
+/// [`read_western`] of the text lower-cased.
+fn read_western_lower(lower: &str) -> Option<Outcome> {
     let lower = lower.trim_end_matches('.').trim();
     if let Some(o) = special_word(lower) {
         return Some(o);

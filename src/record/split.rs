@@ -625,11 +625,16 @@ fn scan_tree(
         match bytes[p] {
             // A two-letter value (`[pd]`, most of a game): closed where it seems in every
             // layout, since neither letter can be a lead byte, an escape or a line break.
-            b'[' if bytes.get(p + 1..p + 4).is_some_and(|v| {
-                v[0].is_ascii_alphabetic() && v[1].is_ascii_alphabetic() && v[2] == b']'
-            }) =>
-            {
-                pos = p + 4;
+            b'[' if two_letter_value(bytes, p) => {
+                // Most of a game is a run of moves, `;B[pd];W[dp]...`: the next `[` is then two
+                // bytes past each `]`, with nothing between to look for.
+                let mut next = p + 4;
+                while matches!(bytes.get(next..next + 3), Some([b';', b'B' | b'W', b'[']))
+                    && two_letter_value(bytes, next + 2)
+                {
+                    next += 6;
+                }
+                pos = next;
             }
             b'[' => match scan_value(bytes, p + 1, layout, recover, &mut |_| {}) {
                 ValueEnd::Closed(q) => pos = q + 1,
@@ -659,6 +664,13 @@ fn scan_tree(
             }
         }
     }
+}
+
+/// Whether the `[` at `p` opens a value of two ASCII letters (`[pd]`).
+#[inline(always)]
+fn two_letter_value(bytes: &[u8], p: usize) -> bool {
+    matches!(bytes.get(p + 1..p + 4), Some(&[x, y, b']'])
+        if x.is_ascii_alphabetic() && y.is_ascii_alphabetic())
 }
 
 /// Turns increasing byte offsets into 1-based line numbers in one pass over the text.

@@ -63,7 +63,9 @@ impl ReportFolder {
 
     /// Writes one game's rows.
     pub fn write_game(&mut self, report: &GameReport) -> io::Result<()> {
-        self.games.write(&report.game).map_err(|e| self.context(0, e))?;
+        if let Some(game) = &report.game {
+            self.games.write(game).map_err(|e| self.context(0, e))?;
+        }
         for row in &report.findings {
             self.findings.write(row).map_err(|e| self.context(1, e))?;
         }

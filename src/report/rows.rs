@@ -281,8 +281,8 @@ impl DisagreementRow {
 /// Everything the reports say about one game: its rows, and the typed values the summary counts.
 #[derive(Clone, Debug, PartialEq)]
 pub struct GameReport {
-    /// The `games.csv` row.
-    pub game: GameRow,
+    /// The `games.csv` row, unless none was asked for ([`GameReport::without_game_row`]).
+    pub game: Option<GameRow>,
     /// The `findings.csv` rows.
     pub findings: Vec<FindingRow>,
     /// The `scores.csv` rows, one per requested ruleset.
@@ -306,12 +306,18 @@ impl GameReport {
         requested: &[RulesetRequest],
         guard: CellGuard,
     ) -> GameReport {
+        let mut report = GameReport::without_game_row(record, analysis, requested, guard);
+        report.game = Some(GameReport::game_row(record, analysis, guard));
+        report
+    }
+
+    /// The `games.csv` row of an analysed game.
+    fn game_row(record: &GameRecord, analysis: &GameAnalysis, guard: CellGuard) -> GameRow {
         let location = &record.location;
-        let source = guard.owned(&location.source);
         let parsed = record.status != ReadStatus::Failed;
         let text = |value: Option<&str>| guard.owned(value.unwrap_or(""));
-        let game = GameRow {
-            source: source.clone(),
+        GameRow {
+            source: guard.owned(&location.source),
             game: location.game,
             status: analysis.status.as_str(),
             board: if parsed { board_name(record) } else { String::new() },
@@ -337,7 +343,19 @@ impl GameReport {
             findings: analysis.findings.len(),
             line: location.line,
             offset: location.offset,
-        };
+        }
+    }
+
+    /// [`GameReport::new`] without the `games.csv` row, for a command that writes none
+    /// (`kifu check`): the row is a dozen strings a game.
+    pub fn without_game_row(
+        record: &GameRecord,
+        analysis: &GameAnalysis,
+        requested: &[RulesetRequest],
+        guard: CellGuard,
+    ) -> GameReport {
+        let location = &record.location;
+        let source = guard.owned(&location.source);
         let findings = analysis
             .findings
             .iter()
@@ -416,7 +434,7 @@ impl GameReport {
             })
             .collect();
         GameReport {
-            game,
+            game: None,
             findings,
             scores,
             disagreements,
@@ -507,7 +525,7 @@ mod tests {
         });
         let requested = AnalysisOptions::default().rulesets;
         let rep = GameReport::new(&rec, &analysis, &requested, CellGuard::Spreadsheet);
-        assert_eq!(header_of(&rep.game), names(GameRow::COLUMNS));
+        assert_eq!(header_of(rep.game.as_ref().unwrap()), names(GameRow::COLUMNS));
         assert_eq!(header_of(&rep.findings[0]), names(FindingRow::COLUMNS));
         assert_eq!(header_of(&rep.scores[0]), names(ScoreRow::COLUMNS));
         assert_eq!(header_of(&rep.disagreements[0]), names(DisagreementRow::COLUMNS));
@@ -518,14 +536,15 @@ mod tests {
         let rec = record();
         let analysis = analyze(&rec, &AnalysisOptions::default());
         let rep = GameReport::new(&rec, &analysis, &[], CellGuard::Spreadsheet);
-        assert_eq!(rep.game.source, "'=evil.sgf");
-        assert_eq!(rep.game.black, "'@home");
-        assert_eq!(rep.game.white, "Cho Chikun");
-        assert_eq!(rep.game.board, "19x13");
-        assert_eq!(rep.game.result, "W+2.5");
-        assert_eq!(rep.game.result_raw, "W+R");
+        let game = rep.game.unwrap();
+        assert_eq!(game.source, "'=evil.sgf");
+        assert_eq!(game.black, "'@home");
+        assert_eq!(game.white, "Cho Chikun");
+        assert_eq!(game.board, "19x13");
+        assert_eq!(game.result, "W+2.5");
+        assert_eq!(game.result_raw, "W+R");
         let raw = GameReport::new(&rec, &analysis, &[], CellGuard::Raw);
-        assert_eq!(raw.game.source, "=evil.sgf");
+        assert_eq!(raw.game.unwrap().source, "=evil.sgf");
     }
 
     #[test]
@@ -538,10 +557,11 @@ mod tests {
         let analysis = analyze(&rec, &AnalysisOptions::default());
         let requested = AnalysisOptions::default().rulesets;
         let rep = GameReport::new(&rec, &analysis, &requested, CellGuard::Spreadsheet);
-        assert_eq!(rep.game.status, "unparsed");
-        assert_eq!((rep.game.board.as_str(), rep.game.komi.as_deref()), ("", None));
-        assert_eq!(rep.game.moves, None);
-        assert_eq!(rep.game.findings, 1);
+        let game = rep.game.as_ref().unwrap();
+        assert_eq!(game.status, "unparsed");
+        assert_eq!((game.board.as_str(), game.komi.as_deref()), ("", None));
+        assert_eq!(game.moves, None);
+        assert_eq!(game.findings, 1);
         assert_eq!(rep.findings[0].code, "syntax");
         // One score row per requested ruleset even when nothing could be scored.
         let rulesets: Vec<_> = rep.scores.iter().map(|s| s.ruleset).collect();

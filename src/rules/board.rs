@@ -156,6 +156,19 @@ struct Cell {
     stones: u16,
 }
 
+/// What [`Board::play_empty`] has seen of the move so far, neighbour by neighbour.
+struct MoveState {
+    /// The mover's colour code.
+    pla: u8,
+    /// The new stone.
+    loc: u16,
+    captured: u32,
+    /// The neighbour of the last capture: the ko point if the move turns out to be a ko.
+    possible_ko: u16,
+    /// Heads of the opponent chains already seen (`NONE` is never a head).
+    seen: [u16; 3],
+}
+
 /// The padded array of cells, indexed by location.
 ///
 /// Indexing is unchecked: the board's hot paths index several times per neighbour, and the
@@ -282,13 +295,16 @@ impl Board {
         let stride = width + 1;
         self.size = size;
         self.stride = stride as u16;
+        // An empty point is the all-zero cell, so the array is cleared in one sweep and only
+        // the walls are written: row 0, row `height + 1` and column 0.
+        let len = stride * (height + 2);
         self.cells.0.clear();
-        self.cells.0.resize(stride * (height + 2), Cell { color: WALL, ..Cell::default() });
-        for y in 0..height {
-            let row = (y + 1) * stride;
-            for cell in &mut self.cells.0[row + 1..row + 1 + width] {
-                cell.color = EMPTY;
-            }
+        self.cells.0.resize(len, Cell::default());
+        let wall = Cell { color: WALL, ..Cell::default() };
+        self.cells.0[..stride].fill(wall);
+        self.cells.0[len - stride..].fill(wall);
+        for y in 1..=height {
+            self.cells.0[y * stride] = wall;
         }
         self.ko = NONE;
         self.ko_banned = EMPTY;
@@ -422,8 +438,7 @@ impl Board {
         suicide: SuicideRule,
     ) -> Result<MoveEffect, Illegal> {
         let loc = self.loc(p).ok_or(Illegal::OffBoard)?;
-        self.check_loc(color, loc, suicide)?;
-        Ok(self.play_empty(color, loc))
+        self.play_loc(color, loc, suicide)
     }
 
     /// Executes a move whatever the rules say, as SGF FF[4] does: the stone is put on `p`
@@ -478,7 +493,12 @@ impl Board {
             if cell.color == WALL {
                 return Err(format!("{p:?} is a wall cell"));
             }
-            let Some(color) = color_of(cell.color) else { continue };
+            let Some(color) = color_of(cell.color) else {
+                if cell.head != NONE {
+                    return Err(format!("{p:?} is empty but names head {}", cell.head));
+                }
+                continue;
+            };
             hash ^= zobrist::stone_key(color.index(), l);
             counts[color.index()] += 1;
             let head = cell.head as usize;
@@ -625,7 +645,44 @@ impl Board {
         if self.cells[loc].color != EMPTY {
             return Err(Illegal::Occupied);
         }
-        if rule != SuicideRule::Allowed && self.is_suicide(color, loc) {
+        self.check_empty(color, loc, rule, self.near_colors(loc))
+    }
+
+    /// [`Board::check_loc`] and, if the move is legal, [`Board::play_empty`], reading the
+    /// neighbours once for both: what replaying a record does for nearly every move. An
+    /// illegal move leaves the board unchanged.
+    #[inline(always)]
+    pub(crate) fn play_loc(
+        &mut self,
+        color: Color,
+        loc: u16,
+        rule: SuicideRule,
+    ) -> Result<MoveEffect, Illegal> {
+        if self.cells[loc].color != EMPTY {
+            return Err(Illegal::Occupied);
+        }
+        let near = self.near_colors(loc);
+        self.check_empty(color, loc, rule, near)?;
+        Ok(self.play_near(color, loc, near))
+    }
+
+    /// The colour codes of the four neighbours of `loc`, in [`Board::adjacent`] order.
+    #[inline(always)]
+    fn near_colors(&self, loc: u16) -> [u8; 4] {
+        self.adjacent(loc).map(|a| self.cells[a].color)
+    }
+
+    /// [`Board::check_loc`] on an empty location whose neighbours have the colours `near`.
+    #[inline(always)]
+    fn check_empty(
+        &self,
+        color: Color,
+        loc: u16,
+        rule: SuicideRule,
+        near: [u8; 4],
+    ) -> Result<(), Illegal> {
+        // A stone next to an empty point has a liberty: only a move into a hole can be suicide.
+        if rule != SuicideRule::Allowed && !near.contains(&EMPTY) && self.is_suicide(color, loc) {
             let multi_stone =
                 self.adjacent(loc).iter().any(|&a| self.cells[a].color == code(color));
             if rule == SuicideRule::Forbidden || !multi_stone {
@@ -670,41 +727,31 @@ impl Board {
 
     /// Places a stone on an empty location, captures, removes the mover's chain if it has no
     /// liberties, and sets the ko point. The core of every move.
+    ///
+    /// The four neighbours are handled one by one, written out rather than looped over, so
+    /// that what the move has seen so far stays in registers (measured: a third fewer
+    /// instructions a move than the loop).
+    #[inline]
     pub(crate) fn play_empty(&mut self, color: Color, loc: u16) -> MoveEffect {
+        self.play_near(color, loc, self.near_colors(loc))
+    }
+
+    /// [`Board::play_empty`] on a location whose neighbours have the colours `near`.
+    #[inline(always)]
+    fn play_near(&mut self, color: Color, loc: u16, near: [u8; 4]) -> MoveEffect {
         debug_assert_eq!(self.cells[loc].color, EMPTY);
         let pla = code(color);
-        let opp = pla ^ 3;
-        self.add_lone_stone(color, loc);
+        let [n, w, e, s] = self.adjacent(loc);
+        let libs = near.iter().map(|&c| u16::from(c == EMPTY)).sum::<u16>();
+        self.place_lone_stone(color, loc, libs);
 
-        let mut captured = 0u32;
-        let mut possible_ko = NONE;
-        // Heads of the opponent chains already seen (NONE is never a head).
-        let mut opp_seen = [NONE; 4];
-        let adjacent = self.adjacent(loc);
-        for i in 0..4 {
-            let a = adjacent[i];
-            let cell = self.cells[a];
-            if cell.color == pla {
-                if cell.head != self.cells[loc].head {
-                    self.cells[cell.head].libs -= 1;
-                    self.merge_chains(a, loc);
-                }
-            } else if cell.color == opp {
-                let head = cell.head;
-                if opp_seen.contains(&head) {
-                    continue;
-                }
-                opp_seen[i] = head;
-                let libs = &mut self.cells[head].libs;
-                // A chain left without liberties by setup is never next to an empty point, so
-                // a chain next to this move has at least this point as a liberty.
-                *libs -= 1;
-                if *libs == 0 {
-                    captured += self.remove_chain(head);
-                    possible_ko = a;
-                }
-            }
-        }
+        let mut move_state =
+            MoveState { pla, loc, captured: 0, possible_ko: NONE, seen: [NONE; 3] };
+        self.touch(&mut move_state, n, near[0], 0);
+        self.touch(&mut move_state, w, near[1], 1);
+        self.touch(&mut move_state, e, near[2], 2);
+        self.touch(&mut move_state, s, near[3], 3);
+        let MoveState { captured, possible_ko, .. } = move_state;
         self.captures[color.index()] += captured;
 
         let head = self.cells[loc].head;
@@ -712,7 +759,7 @@ impl Board {
         // KataGo's ko test: one stone captured by a lone stone that is left in atari.
         if captured == 1 && stones == 1 && libs == 1 {
             self.ko = possible_ko;
-            self.ko_banned = opp;
+            self.ko_banned = pla ^ 3;
         } else {
             self.ko = NONE;
             self.ko_banned = EMPTY;
@@ -725,6 +772,70 @@ impl Board {
         MoveEffect { captured, suicided, replaced: None }
     }
 
+    /// What the move being played does to its `index`-th neighbour `a`, of colour `color`
+    /// before the move: a friendly chain is merged with the new stone's (losing the liberty the
+    /// stone took), an opponent chain not seen yet loses that liberty and is captured if it has
+    /// no other.
+    #[inline(always)]
+    fn touch(&mut self, m: &mut MoveState, a: u16, color: u8, index: usize) {
+        if color == m.pla {
+            // Read now: a merge with an earlier neighbour may have relabelled this chain.
+            let head = self.cells[a].head;
+            let own = self.cells[m.loc].head;
+            if head == own {
+                return;
+            }
+            self.cells[head].libs -= 1;
+            if own == m.loc {
+                // The first friendly chain: the lone stone joins it (it has at least as many
+                // stones, so it is the larger, as `merge_chains` would choose).
+                self.join_lone_stone(head, m.loc);
+            } else {
+                self.merge_chains(head, own);
+            }
+        } else if color == m.pla ^ 3 {
+            let cell = self.cells[a];
+            if cell.color != color {
+                // Captured by this move already, with a neighbour before it.
+                return;
+            }
+            let head = cell.head;
+            if head == m.seen[0] || head == m.seen[1] || head == m.seen[2] {
+                return;
+            }
+            if index < 3 {
+                m.seen[index] = head;
+            }
+            let libs = &mut self.cells[head].libs;
+            // A chain left without liberties by setup is never next to an empty point, so a
+            // chain next to this move has at least this point as a liberty.
+            *libs -= 1;
+            if *libs == 0 {
+                m.captured += self.remove_chain(head);
+                m.possible_ko = a;
+            }
+        }
+    }
+
+    /// [`Board::merge_chains`] of the chain headed by `big` and the lone stone on `loc`,
+    /// without the walk: the stone's empty neighbours that `big` does not touch are its new
+    /// liberties.
+    #[inline(always)]
+    fn join_lone_stone(&mut self, big: u16, loc: u16) {
+        let mut new_libs = 0;
+        for adj in self.adjacent(loc) {
+            if self.cells[adj].color == EMPTY && !self.is_liberty_of(adj, big) {
+                new_libs += 1;
+            }
+        }
+        self.cells[loc].head = big;
+        self.cells[loc].next = self.cells[big].next;
+        self.cells[big].next = loc;
+        let head = &mut self.cells[big];
+        head.stones += 1;
+        head.libs += new_libs;
+    }
+
     /// Puts a lone stone on an empty location: its own chain, with its immediate liberties.
     #[inline]
     fn add_lone_stone(&mut self, color: Color, loc: u16) {
@@ -733,23 +844,29 @@ impl Board {
             .iter()
             .map(|&a| u16::from(self.cells[a].color == EMPTY))
             .sum::<u16>();
+        self.place_lone_stone(color, loc, libs);
+    }
+
+    /// Puts a lone stone with `libs` liberties on an empty location.
+    #[inline(always)]
+    fn place_lone_stone(&mut self, color: Color, loc: u16, libs: u16) {
         self.cells[loc] = Cell { color: code(color), head: loc, next: loc, libs, stones: 1 };
         self.hash ^= zobrist::stone_key(color.index(), loc as usize);
         self.stone_counts[color.index()] += 1;
     }
 
-    /// Merges the chains of `a` and `b` (same colour, different chains): the smaller joins the
-    /// larger, whose liberty count grows by the liberties only the smaller one had.
+    /// Merges the chains headed by `a` and `b` (same colour, different chains): the smaller
+    /// joins the larger (`a` on a tie), whose liberty count grows by the liberties only the
+    /// smaller one had.
     fn merge_chains(&mut self, a: u16, b: u16) {
-        let mut big = self.cells[a].head;
-        let mut small = self.cells[b].head;
-        if self.cells[big].stones < self.cells[small].stones {
-            std::mem::swap(&mut big, &mut small);
-        }
+        let (big, small) =
+            if self.cells[a].stones < self.cells[b].stones { (b, a) } else { (a, b) };
         let mut new_libs = 0;
         let mut cur = small;
         loop {
-            for &adj in &self.adjacent(cur) {
+            for adj in self.adjacent(cur) {
+                // Stones already moved over count as `big`'s, so a point next to two stones of
+                // the smaller chain is counted once.
                 if self.cells[adj].color == EMPTY && !self.is_liberty_of(adj, big) {
                     new_libs += 1;
                 }
@@ -771,13 +888,15 @@ impl Board {
         head.libs += new_libs;
     }
 
-    /// Whether the empty location `loc` touches a stone of the chain headed by `head`.
-    #[inline]
+    /// Whether the empty location `loc` touches a stone of the chain headed by `head` (only
+    /// stones have a head other than `NONE`).
+    #[inline(always)]
     fn is_liberty_of(&self, loc: u16, head: u16) -> bool {
-        self.adjacent(loc).iter().any(|&a| {
-            let c = self.cells[a];
-            matches!(c.color, BLACK | WHITE) && c.head == head
-        })
+        let [a, b, c, d] = self.adjacent(loc);
+        self.cells[a].head == head
+            || self.cells[b].head == head
+            || self.cells[c].head == head
+            || self.cells[d].head == head
     }
 
     /// Takes the chain headed by `head` off the board, giving each neighbouring chain of the
@@ -790,16 +909,24 @@ impl Board {
         let mut cur = head;
         loop {
             self.hash ^= zobrist::stone_key(color.index(), cur as usize);
+            // An empty point has no head (`is_liberty_of` relies on it).
             self.cells[cur].color = EMPTY;
+            self.cells[cur].head = NONE;
             removed += 1;
             // Give one liberty to each distinct neighbouring chain of the other colour.
-            let mut seen = [NONE; 4];
+            let mut seen = [NONE; 3];
             let adjacent = self.adjacent(cur);
             for i in 0..4 {
                 let cell = self.cells[adjacent[i]];
-                if cell.color == other && !seen.contains(&cell.head) {
+                if cell.color == other
+                    && cell.head != seen[0]
+                    && cell.head != seen[1]
+                    && cell.head != seen[2]
+                {
                     self.cells[cell.head].libs += 1;
-                    seen[i] = cell.head;
+                    if i < 3 {
+                        seen[i] = cell.head;
+                    }
                 }
             }
             cur = self.cells[cur].next;
@@ -883,9 +1010,11 @@ impl Board {
                 for a in self.adjacent(loc) {
                     let cell = self.cells[a];
                     if cell.color == pla {
-                        if cell.head != self.cells[loc].head {
-                            self.cells[cell.head].libs -= 1;
-                            self.merge_chains(a, loc);
+                        // Read again: a merge with an earlier neighbour may have relabelled it.
+                        let (head, own) = (self.cells[a].head, self.cells[loc].head);
+                        if head != own {
+                            self.cells[head].libs -= 1;
+                            self.merge_chains(head, own);
                         }
                     } else if cell.color == pla ^ 3 && !opp_seen[..opp_count].contains(&cell.head) {
                         opp_seen[opp_count] = cell.head;

@@ -65,7 +65,7 @@
 //! ```
 
 use super::board::{Board, Illegal, MoveEffect};
-use super::history::{Change, Entry, History};
+use super::history::{Change, Entry, History, Vacancy};
 use super::point::{BoardSize, Color, Move, Point};
 use super::ruleset::{KoRule, Ruleset};
 use super::zobrist;
@@ -170,6 +170,8 @@ struct Current {
     count: u32,
     /// The entry holding the same situation, when known (it takes that entry's slot).
     same_as: Option<u32>,
+    /// Where the key goes in the history's set, when a probe found it absent.
+    vacancy: Option<Vacancy>,
 }
 
 /// A game in progress: see the module documentation.
@@ -184,6 +186,8 @@ pub struct Game {
     cycle: Option<Cycle>,
     history: History,
     current: Current,
+    /// What the last probe for a new situation's key found free, for the situation to keep.
+    probed: Option<Vacancy>,
     /// A board to rebuild earlier positions on, created on the first hash hit and kept.
     scratch: Option<Box<Board>>,
 }
@@ -200,7 +204,8 @@ impl Game {
             end: None,
             cycle: None,
             history: History::new(),
-            current: Current { key: 0, move_number: 0, count: 1, same_as: None },
+            current: Current { key: 0, move_number: 0, count: 1, same_as: None, vacancy: None },
+            probed: None,
             scratch: None,
         };
         game.reset(size, ruleset);
@@ -365,13 +370,103 @@ impl Game {
             self.board.set_counters(before);
             return Err(Illegal::Superko);
         }
-        Ok(self.advance(color, mv, loc, effect, None, None))
+        let left = self.record_current();
+        Ok(self.advance(color, mv, loc, effect, None, None, left))
     }
 
     /// Plays a move whatever the rules say, as a record is replayed: [`Played::illegal`] says
     /// what was wrong, and the move is executed as far as it can be (see the module
     /// documentation): a move off the board or on a stone changes nothing but the turn.
+    #[inline]
     pub fn play_tolerant(&mut self, color: Color, mv: Move) -> Played {
+        match self.step_tolerant(color, mv) {
+            Ok(effect) => Played { effect, ..Played::default() },
+            Err(played) => played,
+        }
+    }
+
+    /// Replays `moves` in order as [`Game::play_tolerant`] plays each, and calls `noteworthy`
+    /// with the game, the move's index in `moves`, the player who was to move and the
+    /// [`Played`] of every move that is not a legal stone played in turn into a new situation:
+    /// passes, moves out of turn or after the end, illegal moves, repetitions. Replaying a
+    /// record this way costs nothing per ordinary move beyond the move itself.
+    pub fn play_tolerant_all(
+        &mut self,
+        moves: impl IntoIterator<Item = (Color, Move)>,
+        mut noteworthy: impl FnMut(&Game, usize, Color, Played),
+    ) {
+        for (index, (color, mv)) in moves.into_iter().enumerate() {
+            let to_move = self.to_move;
+            if let Err(played) = self.step_tolerant(color, mv) {
+                noteworthy(self, index, to_move, played);
+            }
+        }
+    }
+
+    /// [`Game::play_tolerant`], telling apart the ordinary move, `Ok` with what it did to the
+    /// board, from everything else, `Err` with its [`Played`].
+    #[inline(always)]
+    fn step_tolerant(&mut self, color: Color, mv: Move) -> Result<MoveEffect, Played> {
+        match mv {
+            Move::Play(point) if color == self.to_move && self.end.is_none() => {
+                let Some(loc) = self.board.loc(point) else {
+                    return Err(self.play_irregular(color, mv));
+                };
+                match self.board.play_loc(color, loc, self.ruleset.suicide) {
+                    Ok(effect) => self.play_regular(color, mv, loc, effect),
+                    // Refused, the board unchanged: the long way reports it.
+                    Err(_) => Err(self.play_irregular(color, mv)),
+                }
+            }
+            _ => Err(self.play_irregular(color, mv)),
+        }
+    }
+
+    /// [`Game::step_tolerant`] of a legal stone by the player to move in a game still going,
+    /// once the board has played it with `effect`: nearly every move of every record. What
+    /// [`Game::advance`] does for such a move, written out for the case where the new
+    /// situation is new, which one probe of the history tells.
+    #[inline(always)]
+    fn play_regular(
+        &mut self,
+        color: Color,
+        mv: Move,
+        loc: u16,
+        effect: MoveEffect,
+    ) -> Result<MoveEffect, Played> {
+        let left = self.record_current();
+        let next = color.opponent();
+        let key = self.key(self.board.hash(), next);
+        let vacancy = match self.history.probe(key) {
+            Ok(vacancy) if effect.suicided == 0 => vacancy,
+            // A repetition, or a suicide (which may recreate the position just left).
+            _ => return Err(self.finish_tolerant(color, mv, Some(loc), effect, None, left)),
+        };
+        self.moves += 1;
+        self.to_move = next;
+        self.consecutive_passes = 0;
+        self.history.log(Change::Play { loc, color }, &self.board);
+        self.current = Current {
+            key,
+            move_number: self.moves,
+            count: 1,
+            same_as: None,
+            vacancy: Some(vacancy),
+        };
+        if self.ruleset.ko == KoRule::Simple {
+            // What `count_repetition` concludes for a new situation.
+            self.cycle = None;
+        }
+        Ok(effect)
+    }
+
+    /// [`Game::play_tolerant`] of anything else: a pass, a move out of turn or after the end,
+    /// an illegal move.
+    #[inline(never)]
+    fn play_irregular(&mut self, color: Color, mv: Move) -> Played {
+        // The situation left behind is filed first (nothing is undone in tolerant play), so
+        // that a probe for the new one stays valid until the next move files it.
+        let left = self.record_current();
         let (illegal, loc) = match self.board_check(color, mv) {
             Ok(loc) => (None, loc),
             // A ko retake or a suicide can be executed; a stone cannot go where one is.
@@ -381,9 +476,24 @@ impl Game {
             Err(e) => (Some(e), None),
         };
         let effect = loc.map_or_else(MoveEffect::default, |l| self.board.play_empty(color, l));
+        self.finish_tolerant(color, mv, loc, effect, illegal, left)
+    }
+
+    /// The end of a tolerant move once the board has been changed: the repetition it makes,
+    /// if any, then [`Game::advance`].
+    #[inline(never)]
+    fn finish_tolerant(
+        &mut self,
+        color: Color,
+        mv: Move,
+        loc: Option<u16>,
+        effect: MoveEffect,
+        illegal: Option<Illegal>,
+        left: u32,
+    ) -> Played {
         let earlier = loc.and_then(|_| self.find_repeat(color, &effect));
         let illegal = illegal.or(earlier.map(|_| Illegal::Superko));
-        self.advance(color, mv, loc, effect, illegal, earlier)
+        self.advance(color, mv, loc, effect, illegal, earlier, left)
     }
 
     // --- internals -------------------------------------------------------------------------
@@ -445,7 +555,8 @@ impl Game {
             return Some(Earlier::Current);
         }
         let key = self.key(self.board.hash(), next);
-        if !self.history.contains_key(key) {
+        if let Ok(vacancy) = self.history.probe(key) {
+            self.probed = Some(vacancy);
             return None;
         }
         let size = self.board.size();
@@ -455,8 +566,9 @@ impl Game {
     }
 
     /// Moves the game on after the board has been changed (or not) by a move: turn, passes,
-    /// end, history.
+    /// end, history. `left` is the entry the caller filed the situation before the move in.
     #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
     fn advance(
         &mut self,
         color: Color,
@@ -465,6 +577,7 @@ impl Game {
         effect: MoveEffect,
         illegal: Option<Illegal>,
         earlier: Option<Earlier>,
+        left: u32,
     ) -> Played {
         let mut played =
             Played { illegal, out_of_turn: color != self.to_move, effect, ..Played::default() };
@@ -472,7 +585,6 @@ impl Game {
             played.after_end = Some(end);
             self.consecutive_passes = 0;
         }
-        let left = self.record_current();
         let mut same_as = match earlier {
             Some(Earlier::Current) => Some(left),
             Some(Earlier::Entry(e)) => Some(e),
@@ -530,6 +642,7 @@ impl Game {
             move_number: self.moves,
             count: 1,
             same_as,
+            vacancy: self.probed.take(),
         };
     }
 
@@ -544,7 +657,7 @@ impl Game {
             count: c.count,
             to_move: self.to_move,
         });
-        self.history.insert(c.key, index, c.same_as);
+        self.history.insert(c.key, index, c.same_as, c.vacancy);
         index
     }
 
@@ -553,12 +666,16 @@ impl Game {
     /// the situation last arose, if it is a repetition.
     fn count_repetition(&mut self) -> Option<u32> {
         let key = self.current.key;
-        let equal = if self.history.contains_key(key) {
-            let size = self.board.size();
-            let earlier = self.scratch.get_or_insert_with(|| Box::new(Board::new(size)));
-            find_equal(&self.history, self.ruleset.ko, key, &self.board, self.to_move, earlier)
-        } else {
-            None
+        let equal = match self.history.probe(key) {
+            Ok(vacancy) => {
+                self.current.vacancy = Some(vacancy);
+                None
+            }
+            Err(()) => {
+                let size = self.board.size();
+                let earlier = self.scratch.get_or_insert_with(|| Box::new(Board::new(size)));
+                find_equal(&self.history, self.ruleset.ko, key, &self.board, self.to_move, earlier)
+            }
         };
         let Some(equal) = equal else {
             self.cycle = None;

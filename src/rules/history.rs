@@ -46,6 +46,17 @@ struct Slot {
     entry: u32,
 }
 
+/// Where a probe for a key found no entry: the free slot an insert of that key would take,
+/// valid while the set is unchanged (`stamp`). A game probes for the situation a move creates
+/// and files it when the next move leaves it, so remembering the slot saves the second probe.
+/// An insert checks both the key and the stamp, so a stale vacancy only costs the probe.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Vacancy {
+    key: u64,
+    slot: u32,
+    stamp: u32,
+}
+
 /// See the module documentation.
 #[derive(Clone, Debug)]
 pub(crate) struct History {
@@ -53,6 +64,9 @@ pub(crate) struct History {
     slots: Vec<Slot>,
     live: usize,
     generation: u32,
+    /// Changes whenever the set does (an insert, a growth, forgetting), so that a [`Vacancy`]
+    /// from before is known to be stale.
+    stamp: u32,
     log: Vec<Change>,
     /// The position every [`CHECKPOINT_EVERY`] changes, one colour code per point.
     snapshots: Vec<u8>,
@@ -66,6 +80,7 @@ impl History {
             slots: vec![Slot::default(); 1024],
             live: 0,
             generation: 1,
+            stamp: 0,
             log: Vec::new(),
             snapshots: Vec::new(),
         }
@@ -88,6 +103,7 @@ impl History {
             self.generation = 1;
         }
         self.live = 0;
+        self.stamp = self.stamp.wrapping_add(1);
     }
 
     /// Number of changes logged so far.
@@ -99,15 +115,22 @@ impl History {
     /// [`History::candidates`]).
     #[inline]
     pub fn contains_key(&self, key: u64) -> bool {
+        self.probe(key).is_err()
+    }
+
+    /// Looks `key` up: `Err(())` when an entry is filed under it (see
+    /// [`History::candidates`]), else where an insert of `key` would go.
+    #[inline]
+    pub fn probe(&self, key: u64) -> Result<Vacancy, ()> {
         let mask = self.slots.len() - 1;
         let mut i = key as usize & mask;
         loop {
             let slot = self.slots[i];
             if slot.generation != self.generation {
-                return false;
+                return Ok(Vacancy { key, slot: i as u32, stamp: self.stamp });
             }
             if slot.key == key {
-                return true;
+                return Err(());
             }
             i = (i + 1) & mask;
         }
@@ -133,10 +156,27 @@ impl History {
     }
 
     /// Adds entry `entry` under `key`. When it repeats the situation of entry `replacing`,
-    /// which is in the set under the same key, it takes that entry's slot.
-    pub fn insert(&mut self, key: u64, entry: u32, replacing: Option<u32>) {
+    /// which is in the set under the same key, it takes that entry's slot. `vacancy` is what
+    /// a probe for `key` returned, if the caller kept it: used while still valid, it spares
+    /// probing again.
+    #[inline]
+    pub fn insert(
+        &mut self,
+        key: u64,
+        entry: u32,
+        replacing: Option<u32>,
+        vacancy: Option<Vacancy>,
+    ) {
+        self.stamp = self.stamp.wrapping_add(1);
         let mask = self.slots.len() - 1;
-        let mut i = key as usize & mask;
+        let mut i = match vacancy {
+            Some(v)
+                if v.key == key && replacing.is_none() && v.stamp.wrapping_add(1) == self.stamp =>
+            {
+                v.slot as usize
+            }
+            _ => key as usize & mask,
+        };
         loop {
             let slot = &mut self.slots[i];
             if slot.generation != self.generation {
@@ -156,6 +196,7 @@ impl History {
     }
 
     fn grow(&mut self) {
+        self.stamp = self.stamp.wrapping_add(1);
         let doubled = vec![Slot::default(); self.slots.len() * 2];
         let old = std::mem::replace(&mut self.slots, doubled);
         let mask = self.slots.len() - 1;
@@ -247,11 +288,11 @@ mod tests {
         history.clear();
         // Keys chosen to collide in the low bits, so that probing runs over each other.
         for e in 0..3000u32 {
-            history.insert(u64::from(e % 1500) << 20, e, None);
+            history.insert(u64::from(e % 1500) << 20, e, None, None);
         }
         let found: Vec<u32> = history.candidates(7 << 20).collect();
         assert_eq!(found, [7, 1507]);
-        history.insert(7 << 20, 4000, Some(1507));
+        history.insert(7 << 20, 4000, Some(1507), None);
         assert_eq!(history.candidates(7 << 20).collect::<Vec<_>>(), [7, 4000]);
         history.forget_situations();
         assert_eq!(history.candidates(7 << 20).count(), 0);
