@@ -176,7 +176,7 @@ impl Candidates {
 fn rescue_candidates(board: &Board, target: u16) -> Candidates {
     let mut out = Candidates::default();
     let Some(owner) = board.stone_at(target) else { return out };
-    for s in chain_locs(board, target) {
+    for s in board.chain_locs_at(target) {
         for a in board.neighbours_of(s) {
             if board.stone_at(a) == Some(owner.opponent()) && board.libs_at(a) == 1 {
                 let mut lib = [0u16; 1];
@@ -191,11 +191,6 @@ fn rescue_candidates(board: &Board, target: u16) -> Candidates {
         out.push(l);
     }
     out
-}
-
-/// The stone locations of the chain on `loc`.
-pub(crate) fn chain_locs(board: &Board, loc: u16) -> impl Iterator<Item = u16> + '_ {
-    board.chain_stones(board.point(loc)).filter_map(|p| board.loc(p))
 }
 
 /// Whether `color` may play on the empty location `m` (suicide forbidden, simple ko).

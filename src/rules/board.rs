@@ -1200,6 +1200,37 @@ impl Board {
     }
 }
 
+impl Board {
+    /// The stone locations of the chain on a stone's location, starting with its head.
+    #[inline]
+    pub(crate) fn chain_locs_at(&self, loc: u16) -> ChainLocs<'_> {
+        let head = self.checked(loc).head;
+        ChainLocs { board: self, head, next: head }
+    }
+}
+
+/// The stone locations of one chain: see [`Board::chain_locs_at`].
+pub(crate) struct ChainLocs<'a> {
+    board: &'a Board,
+    head: u16,
+    next: u16,
+}
+
+impl Iterator for ChainLocs<'_> {
+    type Item = u16;
+
+    #[inline]
+    fn next(&mut self) -> Option<u16> {
+        if self.next == NONE {
+            return None;
+        }
+        let cur = self.next;
+        let next = self.board.checked(cur).next;
+        self.next = if next == self.head { NONE } else { next };
+        Some(cur)
+    }
+}
+
 /// The stones of one chain: see [`Board::chain_stones`].
 pub struct ChainStones<'a> {
     board: &'a Board,

@@ -120,6 +120,10 @@ impl<'a> Sampler<'a> {
                 touched: [Vec::new(), Vec::new()],
                 region: vec![0; n],
                 stack: Vec::new(),
+                version: vec![0; board.loc_count()],
+                eye_seen: [vec![0; board.loc_count()], vec![0; board.loc_count()]],
+                suicide_seen: [vec![(0, 0); board.loc_count()], vec![(0, 0); board.loc_count()]],
+                epoch: 0,
             },
         }
     }
@@ -169,6 +173,59 @@ struct PlayoutState {
     touched: [Vec<u16>; 2],
     region: Vec<u32>,
     stack: Vec<usize>,
+    /// Per location: bumped whenever a point of its 3x3 block changes, from playout to playout.
+    version: Vec<u32>,
+    /// Per colour and location: `version + 1` when the location was last found to be that
+    /// colour's true eye (which depends on the 3x3 block alone), so the draw can refuse it at
+    /// once while nothing around it has changed.
+    eye_seen: [Vec<u32>; 2],
+    /// Per colour and location: `version + 1` and the tactical epoch when the location was
+    /// last found to be suicide for that colour.
+    suicide_seen: [Vec<(u32, u32)>; 2],
+    /// Bumped whenever a chain is captured or left with one liberty: the only events besides
+    /// a change of its 3x3 block that can make a suicide point playable (a neighbouring chain
+    /// in atari can now be captured there, or a chain of the player's gained liberties).
+    epoch: u32,
+}
+
+impl PlayoutState {
+    /// Notes that the point `loc` changed: every location whose 3x3 block holds it.
+    #[inline]
+    fn changed(&mut self, board: &Board, loc: u16) {
+        let [up, left, right, down] = board.neighbours_of(loc);
+        for l in [loc, up, left, right, down, up - 1, up + 1, down - 1, down + 1] {
+            if let Some(v) = self.version.get_mut(l as usize) {
+                *v = v.wrapping_add(1);
+            }
+        }
+    }
+
+    /// Whether `loc` was found to be `color`'s true eye with nothing changed around it since.
+    #[inline]
+    fn known_eye(&self, color: Color, loc: u16) -> bool {
+        self.eye_seen[color.index()][loc as usize] == self.version[loc as usize].wrapping_add(1)
+    }
+
+    /// Remembers that `loc` is `color`'s true eye.
+    #[inline]
+    fn remember_eye(&mut self, color: Color, loc: u16) {
+        self.eye_seen[color.index()][loc as usize] = self.version[loc as usize].wrapping_add(1);
+    }
+
+    /// Whether `loc` was found to be suicide for `color` with nothing changed since that could
+    /// make it playable.
+    #[inline]
+    fn known_suicide(&self, color: Color, loc: u16) -> bool {
+        self.suicide_seen[color.index()][loc as usize]
+            == (self.version[loc as usize].wrapping_add(1), self.epoch)
+    }
+
+    /// Remembers that `loc` is suicide for `color`.
+    #[inline]
+    fn remember_suicide(&mut self, color: Color, loc: u16) {
+        self.suicide_seen[color.index()][loc as usize] =
+            (self.version[loc as usize].wrapping_add(1), self.epoch);
+    }
 }
 
 fn refill(board: &Board, locs: &Locations, playable: &[bool], candidates: &mut Vec<u16>) {
@@ -188,8 +245,11 @@ fn play_out(
     rng: &mut Rng,
     state: &mut PlayoutState,
 ) {
-    let candidates = &mut state.candidates;
-    refill(board, locs, playable, candidates);
+    // A new playout starts from the initial position again: nothing remembered holds.
+    for v in &mut state.version {
+        *v = v.wrapping_add(1);
+    }
+    refill(board, locs, playable, &mut state.candidates);
     let mut to_move = first;
     let mut passes = 0;
     let mut last: Option<u16> = None;
@@ -197,15 +257,16 @@ fn play_out(
     // changed since: `touched[colour]` collects those points (the moves, their neighbours and
     // diagonals, the liberties of the chains they touched, and captured points).
     let mut passed = [false; 2];
-    let touched = &mut state.touched;
-    touched[0].clear();
-    touched[1].clear();
+    state.touched[0].clear();
+    state.touched[1].clear();
     let limit = 3 * locs.of_index.len() + 50;
     for _ in 0..limit {
         let me = to_move.index();
+        // The point this player may not retake at once, if a ko was just taken.
+        let ko = board.ko().filter(|&(_, c)| c == to_move).and_then(|(p, _)| board.loc(p));
         let mut chosen = last.and_then(|m| urgent_move(board, to_move, m, rng));
         if chosen.is_none() && passed[me] {
-            let list = &mut touched[me];
+            let list = &mut state.touched[me];
             let mut untried = list.len();
             while untried > 0 {
                 let pick = rng.below(untried);
@@ -214,8 +275,7 @@ fn play_out(
                 let loc = list[untried];
                 if playable[loc as usize]
                     && board.empty_at(loc)
-                    && acceptable(board, to_move, loc)
-                    && board.check_loc(to_move, loc, SuicideRule::Forbidden).is_ok()
+                    && judge(board, to_move, loc, ko) == Judgement::Playable
                 {
                     chosen = Some(loc);
                     break;
@@ -224,21 +284,27 @@ fn play_out(
         } else if chosen.is_none() {
             // Random candidates: `candidates[..untried]` are this turn's untried ones. Points
             // found occupied leave the list; refused ones stay for later turns.
-            let mut untried = candidates.len();
+            let mut untried = state.candidates.len();
             while untried > 0 {
                 let pick = rng.below(untried);
-                candidates.swap(pick, untried - 1);
+                state.candidates.swap(pick, untried - 1);
                 untried -= 1;
-                let loc = candidates[untried];
+                let loc = state.candidates[untried];
                 if !board.empty_at(loc) {
-                    candidates.swap_remove(untried);
+                    state.candidates.swap_remove(untried);
                     continue;
                 }
-                if acceptable(board, to_move, loc)
-                    && board.check_loc(to_move, loc, SuicideRule::Forbidden).is_ok()
-                {
-                    chosen = Some(loc);
-                    break;
+                if state.known_eye(to_move, loc) || state.known_suicide(to_move, loc) {
+                    continue;
+                }
+                match judge(board, to_move, loc, ko) {
+                    Judgement::Playable => {
+                        chosen = Some(loc);
+                        break;
+                    }
+                    Judgement::OwnEye => state.remember_eye(to_move, loc),
+                    Judgement::Suicide => state.remember_suicide(to_move, loc),
+                    Judgement::SelfAtari | Judgement::Ko => {}
                 }
             }
         }
@@ -258,16 +324,29 @@ fn play_out(
                 }
                 let mut captured: Vec<u16> = Vec::new();
                 for &f in &freed[..k] {
-                    captured.extend(chain_locs(board, f));
+                    captured.extend(board.chain_locs_at(f));
                 }
                 board.play_empty(to_move, loc);
+                state.changed(board, loc);
+                for &c in &captured {
+                    state.changed(board, c);
+                }
+                if !captured.is_empty()
+                    || board.libs_at(loc) == 1
+                    || board
+                        .neighbours_of(loc)
+                        .iter()
+                        .any(|&a| board.stone_at(a).is_some() && board.libs_at(a) == 1)
+                {
+                    state.epoch = state.epoch.wrapping_add(1);
+                }
                 passed[me] = false;
-                touched[me].clear();
+                state.touched[me].clear();
                 let other = to_move.opponent().index();
                 if passed[other] {
-                    note_changes(board, loc, &captured, &mut touched[other]);
+                    note_changes(board, loc, &captured, &mut state.touched[other]);
                 }
-                candidates.extend(captured.into_iter().filter(|&c| playable[c as usize]));
+                state.candidates.extend(captured.into_iter().filter(|&c| playable[c as usize]));
                 last = Some(loc);
                 passes = 0;
             }
@@ -275,7 +354,7 @@ fn play_out(
                 board.pass();
                 last = None;
                 passed[me] = true;
-                touched[me].clear();
+                state.touched[me].clear();
                 passes += 1;
                 if passes >= 2 {
                     break;
@@ -352,7 +431,7 @@ fn urgent_move(board: &Board, color: Color, m: u16, rng: &mut Rng) -> Option<u16
         // stones (chains in atari are short, so the walk is cheap).
         if board.chain_len_at(a) <= 6 {
             let head = board.head_at(a);
-            for s in chain_locs(board, a) {
+            for s in board.chain_locs_at(a) {
                 for n in board.neighbours_of(s) {
                     if board.stone_at(n) == Some(color.opponent())
                         && board.head_at(n) != head
@@ -371,11 +450,6 @@ fn urgent_move(board: &Board, color: Color, m: u16, rng: &mut Rng) -> Option<u16
         }
     }
     (k > 0).then(|| options[rng.below(k)])
-}
-
-/// The stones of the chain on `loc`.
-fn chain_locs(board: &Board, loc: u16) -> impl Iterator<Item = u16> + '_ {
-    board.chain_stones(board.point(loc)).filter_map(|p| board.loc(p))
 }
 
 /// Liberties the chain would have after `color` plays on the empty `loc`, counted up to 2, or
@@ -419,25 +493,60 @@ fn liberties_after(board: &Board, color: Color, loc: u16) -> u32 {
     found as u32
 }
 
-/// Whether the policy lets `color` play on the empty `loc`: not its own true eye, and not a
-/// self-atari of two or more stones that captures nothing.
-fn acceptable(board: &Board, color: Color, loc: u16) -> bool {
-    let mut own = 0;
+/// What the policy and the rules say of a move of `color` on the empty `loc`, in one look at
+/// its neighbours: playable, the player's own true eye, a self-atari of two stones or more that
+/// captures nothing (the policy refuses both), suicide or a ko retake (the rules forbid both).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Judgement {
+    Playable,
+    OwnEye,
+    SelfAtari,
+    Suicide,
+    Ko,
+}
+
+/// See [`Judgement`]; `ko` is the point `color` may not retake at once, if any.
+#[inline]
+fn judge(board: &Board, color: Color, loc: u16, ko: Option<u16>) -> Judgement {
     let mut on_board = 0;
-    let mut friends = false;
+    let mut own = 0;
+    let mut empty = 0;
+    // A neighbouring chain of the player with two liberties or more (the stone is not
+    // suicide), with three or more (it is no self-atari either), an opponent chain in atari
+    // (the move captures).
+    let (mut own_two, mut own_three, mut captures) = (false, false, false);
     for a in board.neighbours_of(loc) {
-        if board.on_board_at(a) {
-            on_board += 1;
-            if board.stone_at(a) == Some(color) {
-                own += 1;
-                friends = true;
+        if !board.on_board_at(a) {
+            continue;
+        }
+        on_board += 1;
+        match board.stone_at(a) {
+            None => empty += 1,
+            Some(c) => {
+                let libs = board.libs_at(a);
+                if c == color {
+                    own += 1;
+                    own_two |= libs >= 2;
+                    own_three |= libs >= 3;
+                } else {
+                    captures |= libs == 1;
+                }
             }
         }
     }
     if own == on_board && is_true_eye(board, color, loc) {
-        return false;
+        return Judgement::OwnEye;
     }
-    !friends || liberties_after(board, color, loc) >= 2
+    if own > 0 && !(empty >= 2 || captures || own_three) && liberties_after(board, color, loc) < 2 {
+        return Judgement::SelfAtari;
+    }
+    if empty == 0 && !captures && !own_two {
+        return Judgement::Suicide;
+    }
+    if ko == Some(loc) {
+        return Judgement::Ko;
+    }
+    Judgement::Playable
 }
 
 /// A point surrounded by `color` is a true eye unless the opponent holds enough diagonals: two

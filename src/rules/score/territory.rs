@@ -206,68 +206,89 @@ pub(crate) fn analyze(
     out
 }
 
+/// A connection-block pattern in one orientation, relative to its `@` point: the cells to
+/// match, and for an edge pattern the two end cells of its `x` row, which must lie off the
+/// board.
+struct OrientedPattern {
+    cells: Vec<(isize, isize, u8)>,
+    beyond_edge: Option<[(isize, isize); 2]>,
+}
+
+/// [`PATTERNS`] in each of the eight [`ORIENTATIONS`], pattern by pattern, built once.
+fn oriented_patterns() -> &'static [OrientedPattern] {
+    static ORIENTED: std::sync::OnceLock<Vec<OrientedPattern>> = std::sync::OnceLock::new();
+    ORIENTED.get_or_init(|| {
+        let mut out = Vec::new();
+        for pattern in PATTERNS {
+            let rows = pattern.len();
+            let edge = pattern[rows - 1].contains('x');
+            let matched_rows = if edge { rows - 1 } else { rows };
+            let cols = pattern[0].len();
+            let (ar, ac) = pattern
+                .iter()
+                .enumerate()
+                .find_map(|(r, row)| row.find('@').map(|c| (r, c)))
+                .unwrap_or((0, 0));
+            for (dy_r, dx_r, dy_c, dx_c) in ORIENTATIONS {
+                // Where pattern cell (r, c) lands, relative to '@'.
+                let cell = |r: usize, c: usize| {
+                    let dr = r as isize - ar as isize;
+                    let dc = c as isize - ac as isize;
+                    (dx_r * dr + dx_c * dc, dy_r * dr + dy_c * dc)
+                };
+                let mut cells = Vec::new();
+                for (r, row) in pattern.iter().enumerate().take(matched_rows) {
+                    for (c, ch) in row.bytes().enumerate() {
+                        let (dx, dy) = cell(r, c);
+                        cells.push((dx, dy, ch));
+                    }
+                }
+                let beyond_edge =
+                    edge.then(|| [cell(matched_rows, 0), cell(matched_rows, cols - 1)]);
+                out.push(OrientedPattern { cells, beyond_edge });
+            }
+        }
+        out
+    })
+}
+
 fn connection_blocks(s: &Stones) -> Vec<Option<Color>> {
     let grid = s.grid;
     let mut blocks = vec![None; grid.len()];
+    let oriented = oriented_patterns();
     for pla in Color::BOTH {
         let opp = pla.opponent();
         for (at, stone) in s.stones.iter().enumerate() {
             if stone.is_some() || blocks[at] == Some(pla) {
                 continue;
             }
+            // Every pattern has a live stone of the player next to '@': most points have none.
+            if !grid.adj(at).any(|a| s.live(a, pla)) {
+                continue;
+            }
             let (ax, ay) = grid.xy(at);
-            'patterns: for pattern in PATTERNS {
-                let rows = pattern.len();
-                let edge = pattern[rows - 1].contains('x');
-                let matched_rows = if edge { rows - 1 } else { rows };
-                let cols = pattern[0].len();
-                let (ar, ac) = pattern
-                    .iter()
-                    .enumerate()
-                    .find_map(|(r, row)| row.find('@').map(|c| (r, c)))
-                    .unwrap_or((0, 0));
-                for (dy_r, dx_r, dy_c, dx_c) in ORIENTATIONS {
-                    // Where pattern cell (r, c) lands when '@' sits on `at`.
-                    let cell = |r: usize, c: usize| {
-                        let dr = r as isize - ar as isize;
-                        let dc = c as isize - ac as isize;
-                        (ax as isize + dx_r * dr + dx_c * dc, ay as isize + dy_r * dr + dy_c * dc)
-                    };
-                    let mut ok = true;
-                    'cells: for (r, row) in pattern.iter().enumerate().take(matched_rows) {
-                        for (c, ch) in row.bytes().enumerate() {
-                            let (x, y) = cell(r, c);
-                            let Some(i) = grid.at(x, y) else {
-                                ok = false;
-                                break 'cells;
-                            };
-                            let fits = match ch {
-                                b'?' | b'@' => true,
-                                b'p' => s.live(i, pla),
-                                b'e' => {
-                                    s.stones[i].is_none()
-                                        || s.live(i, pla)
-                                        || (s.stones[i] == Some(opp) && s.dead[i])
-                                }
-                                _ => false,
-                            };
-                            if !fits {
-                                ok = false;
-                                break 'cells;
-                            }
+            let (ax, ay) = (ax as isize, ay as isize);
+            let matches = |pattern: &OrientedPattern| {
+                let fits = pattern.cells.iter().all(|&(dx, dy, ch)| {
+                    let Some(i) = grid.at(ax + dx, ay + dy) else { return false };
+                    match ch {
+                        b'?' | b'@' => true,
+                        b'p' => s.live(i, pla),
+                        b'e' => {
+                            s.stones[i].is_none()
+                                || s.live(i, pla)
+                                || (s.stones[i] == Some(opp) && s.dead[i])
                         }
+                        _ => false,
                     }
-                    if ok && edge {
-                        // The last row must lie just beyond the edge.
-                        let (x0, y0) = cell(matched_rows, 0);
-                        let (x1, y1) = cell(matched_rows, cols - 1);
-                        ok = grid.at(x0, y0).is_none() && grid.at(x1, y1).is_none();
-                    }
-                    if ok {
-                        blocks[at] = Some(pla);
-                        break 'patterns;
-                    }
-                }
+                });
+                // An edge pattern's last row must lie just beyond the edge.
+                fits && pattern.beyond_edge.is_none_or(|ends| {
+                    ends.iter().all(|&(dx, dy)| grid.at(ax + dx, ay + dy).is_none())
+                })
+            };
+            if oriented.iter().any(matches) {
+                blocks[at] = Some(pla);
             }
         }
     }
