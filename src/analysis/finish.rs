@@ -415,9 +415,10 @@ impl Finishing {
     /// order.
     fn dame(&mut self, color: Color) -> Option<u16> {
         let locs = self.locs.clone();
-        locs.into_iter().find(|&m| {
+        let mut first_safe = None;
+        for m in locs {
             if !self.board.empty_at(m) {
-                return false;
+                continue;
             }
             let mut touches = [false; 2];
             for a in self.board.neighbours_of(m) {
@@ -425,7 +426,23 @@ impl Finishing {
                     touches[c.index()] = true;
                 }
             }
-            touches[0] && touches[1] && self.safe_for(color, m)
+            if !(touches[0] && touches[1]) || !self.safe_for(color, m) {
+                continue;
+            }
+            // A dame that puts an opponent chain in atari is played first: the opponent must
+            // answer it, often inside its own territory (a teire it pays for).
+            if self.ataris(color, m) {
+                return Some(m);
+            }
+            first_safe.get_or_insert(m);
+        }
+        first_safe
+    }
+
+    /// Whether `color` playing on `m` leaves an opponent chain next to it in atari.
+    fn ataris(&self, color: Color, m: u16) -> bool {
+        self.board.neighbours_of(m).iter().any(|&a| {
+            self.live_at(a) == Some(color.opponent()) && self.board.libs_at(a) == 2
         })
     }
 }
