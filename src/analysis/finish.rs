@@ -426,7 +426,7 @@ impl Finishing {
                     touches[c.index()] = true;
                 }
             }
-            if !(touches[0] && touches[1]) || !self.safe_for(color, m) {
+            if !(touches[0] && touches[1] && self.safe_for(color, m)) {
                 continue;
             }
             // A dame that puts an opponent chain in atari is played first: the opponent must
@@ -441,9 +441,10 @@ impl Finishing {
 
     /// Whether `color` playing on `m` leaves an opponent chain next to it in atari.
     fn ataris(&self, color: Color, m: u16) -> bool {
-        self.board.neighbours_of(m).iter().any(|&a| {
-            self.live_at(a) == Some(color.opponent()) && self.board.libs_at(a) == 2
-        })
+        self.board
+            .neighbours_of(m)
+            .iter()
+            .any(|&a| self.live_at(a) == Some(color.opponent()) && self.board.libs_at(a) == 2)
     }
 }
 
