@@ -370,6 +370,11 @@ const SERVERS: &[(&str, &str)] = &[
     ("新浪", "Sina"),
     ("cgos", "CGOS"),
     ("computer go server", "CGOS"),
+    ("nngs", "NNGS"),
+    ("cg_nngs", "NNGS"),
+    ("no name go server", "NNGS"),
+    ("wing", "WING"),
+    ("lgs", "LGS"),
     ("internet", "an internet server"),
 ];
 
@@ -443,6 +448,8 @@ mod tests {
         assert_eq!(server(&[("AP", "GNU Go:3.8"), ("AP", "foxwq")]), Some("Fox"));
         assert_eq!(server(&[("PC", "The KGS Go Server at http://www.gokgs.com/")]), Some("KGS"));
         assert_eq!(server(&[("PC", "OGS: https://online-go.com/game/123")]), Some("OGS"));
+        assert_eq!(server(&[("PC", "NNGS Worldwide: nngs.cosmic.org 9696")]), Some("NNGS"));
+        assert_eq!(server(&[("PC", "(CGOS) 9x9 Computer Go Server")]), Some("CGOS"));
         assert_eq!(server(&[("PC", "Nihon Ki-in, Tokyo")]), None);
         // A game's name may hold a player's name: only whole server names count there.
         assert_eq!(server(&[("GN", "Tom vs Jerry")]), None);
