@@ -9,7 +9,7 @@
 //! before the borders close"). GNU Go's `final_score` plays the game out with its full engine
 //! first; kifu plays only what an ending needs, deterministically, from the player to move:
 //!
-//! 1. a chain of the player's in atari is saved if it can be ([`Reader::rescue_move`]);
+//! 1. a chain of the player's in atari is saved if it can be (read out as a ladder is);
 //! 2. an opponent chain in atari is captured (a ko left open goes to the player to move);
 //! 3. a threat the opponent could carry out (a chain that can be captured by a ladder or a net,
 //!    or a point that puts two chains in atari at once) is met with a protective move;

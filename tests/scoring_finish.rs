@@ -1,0 +1,56 @@
+//! Finishing a record that stops before the end (`analysis::finish`), on small diagrams: the
+//! neutral points get filled, a dame that puts a chain in atari is filled first and answered
+//! with a protective move, and a settled position needs nothing.
+
+use kifu::analysis::finish::{Why, finish};
+use kifu::rules::{Board, Color};
+
+fn board(diagram: &str) -> Board {
+    Board::from_diagram(diagram).expect("diagram")
+}
+
+/// The finishing moves as `(colour, x, y, why)`.
+fn moves(board: &Board, dead: &[bool], to_move: Color) -> Vec<(Color, u8, u8, Why)> {
+    finish(board, dead, to_move).moves.into_iter().map(|(c, p, why)| (c, p.x, p.y, why)).collect()
+}
+
+fn no_dead(board: &Board) -> Vec<bool> {
+    vec![false; board.size().area()]
+}
+
+#[test]
+fn a_settled_position_needs_no_move() {
+    // Every border is closed: no dame, no weakness.
+    let b = board(
+        "
+        . . O X . .
+        . . O X . .
+        O O O X . .
+        X X X X . .
+        . . . . . .",
+    );
+    assert!(moves(&b, &no_dead(&b), Color::Black).is_empty());
+    assert!(moves(&b, &no_dead(&b), Color::White).is_empty());
+}
+
+#[test]
+fn a_dame_that_ataris_is_filled_first_and_answered_inside_the_territory() {
+    // (3, 1) is a neutral point between the walls. If Black fills it, the white stone on
+    // (3, 0) is in atari and White must connect at (2, 0), inside its own territory: the
+    // protective move Japanese counting charges a point for.
+    let b = board(
+        "
+        . . . O X . .
+        . . O . X . .
+        O O O X X . .
+        X X X X . . .
+        . . . . . . .",
+    );
+    let played = moves(&b, &no_dead(&b), Color::Black);
+    assert_eq!(played[0], (Color::Black, 3, 1, Why::Dame));
+    assert_eq!(played[1], (Color::White, 2, 0, Why::Rescue));
+    // White to move fills the point itself and owes nothing.
+    let played = moves(&b, &no_dead(&b), Color::White);
+    assert_eq!(played[0], (Color::White, 3, 1, Why::Dame));
+    assert!(played.iter().all(|m| m.3 == Why::Dame));
+}
