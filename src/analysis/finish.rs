@@ -199,14 +199,31 @@ impl Finishing {
         heads
     }
 
-    /// A move saving one of `color`'s chains in atari, the largest first.
+    /// A move saving `color`'s chains in atari: of the moves that save one of them, the one
+    /// that leaves the fewest stones in atari (a double atari is answered where it saves
+    /// both), the largest chain's first among equals.
     fn rescue(&mut self, color: Color) -> Option<u16> {
         let mut in_atari = self.weak_chains(color, 1);
         in_atari.sort_by_key(|&h| std::cmp::Reverse(self.board.chain_len_at(h)));
-        in_atari.into_iter().find_map(|h| {
-            let m = self.reader.rescue_move(&self.board, h)?;
-            self.safe_for(color, m).then_some(m)
-        })
+        let mut best: Option<(u32, u16)> = None;
+        for &h in &in_atari {
+            for m in self.reader.rescue_moves(&self.board, h) {
+                if best.is_some_and(|(_, b)| b == m) || !self.safe_for(color, m) {
+                    continue;
+                }
+                let mut after = self.board.clone();
+                after.play_empty(color, m);
+                let left: u32 = in_atari
+                    .iter()
+                    .filter(|&&o| after.stone_at(o) == Some(color) && after.libs_at(o) == 1)
+                    .map(|&o| after.chain_len_at(o))
+                    .sum();
+                if best.is_none_or(|(l, _)| left < l) {
+                    best = Some((left, m));
+                }
+            }
+        }
+        best.map(|(_, m)| m)
     }
 
     /// A move capturing an opponent chain in atari, the largest first.

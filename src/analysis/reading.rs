@@ -70,6 +70,20 @@ impl Reader {
         candidates.as_slice().iter().copied().find(|&m| self.saves(0, target, owner, m))
     }
 
+    /// Every move of the chain's owner after which the chain on `target` cannot be captured.
+    pub(crate) fn rescue_moves(&mut self, board: &Board, target: u16) -> Vec<u16> {
+        let Some(owner) = board.stone_at(target) else { return Vec::new() };
+        let candidates = rescue_candidates(board, target);
+        let mut saving = Vec::new();
+        for &m in candidates.as_slice() {
+            self.start(board);
+            if self.saves(0, target, owner, m) {
+                saving.push(m);
+            }
+        }
+        saving
+    }
+
     /// Counts a node; `true` when the search must stop.
     fn spent(&mut self, depth: usize) -> bool {
         self.used += 1;
