@@ -433,6 +433,7 @@ impl Finishing {
     fn dame(&mut self, color: Color) -> Option<u16> {
         let locs = self.locs.clone();
         let mut first_safe = None;
+        let mut blocking = None;
         for m in locs {
             if !self.board.empty_at(m) {
                 continue;
@@ -447,13 +448,18 @@ impl Finishing {
                 continue;
             }
             // A dame that puts an opponent chain in atari is played first: the opponent must
-            // answer it, often inside its own territory (a teire it pays for).
+            // answer it, often inside its own territory (a teire it pays for). Next, one where
+            // the opponent's stone would put a chain of ours in atari: filling it first spares
+            // us that answer.
             if self.ataris(color, m) {
                 return Some(m);
             }
+            if self.ataris(color.opponent(), m) {
+                blocking.get_or_insert(m);
+            }
             first_safe.get_or_insert(m);
         }
-        first_safe
+        blocking.or(first_safe)
     }
 
     /// Whether `color` playing on `m` leaves an opponent chain next to it in atari.
