@@ -92,14 +92,7 @@ impl Reader {
 
     /// Plays `color` on `m` in a copy of the position at `depth`, as the position at `depth + 1`.
     fn play_child(&mut self, depth: usize, color: Color, m: u16) {
-        if self.boards.len() <= depth + 1 {
-            let copy = self.boards[depth].clone();
-            self.boards.push(copy);
-        } else {
-            let (parents, children) = self.boards.split_at_mut(depth + 1);
-            children[0].clone_from(&parents[depth]);
-        }
-        self.boards[depth + 1].play_empty(color, m);
+        child_of(&mut self.boards, depth).play_empty(color, m);
     }
 
     /// At `depth`, `owner` to move: whether playing `m` leaves the chain on `target` safe.
@@ -163,6 +156,20 @@ impl Reader {
         let candidates = rescue_candidates(board, target);
         candidates.as_slice().iter().any(|&m| self.saves(depth, target, owner, m))
     }
+}
+
+/// In a search's stack of positions (the position `depth` plies down is `boards[depth]`): the
+/// position at `depth + 1`, made a copy of the one at `depth`, reusing its memory when that
+/// depth was reached before.
+pub(crate) fn child_of(boards: &mut Vec<Board>, depth: usize) -> &mut Board {
+    if boards.len() <= depth + 1 {
+        let copy = boards[depth].clone();
+        boards.push(copy);
+    } else {
+        let (parents, children) = boards.split_at_mut(depth + 1);
+        children[0].clone_from(&parents[depth]);
+    }
+    &mut boards[depth + 1]
 }
 
 /// Up to eight distinct candidate moves.

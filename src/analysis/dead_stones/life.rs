@@ -146,14 +146,7 @@ impl LifeSearch {
 
     /// The position at `depth + 1`: the one at `depth` after `color` plays `m` (or passes).
     fn play_child(&mut self, depth: usize, color: Color, m: Option<u16>) {
-        if self.boards.len() <= depth + 1 {
-            let copy = self.boards[depth].clone();
-            self.boards.push(copy);
-        } else {
-            let (parents, children) = self.boards.split_at_mut(depth + 1);
-            children[0].clone_from(&parents[depth]);
-        }
-        let child = &mut self.boards[depth + 1];
+        let child = crate::analysis::reading::child_of(&mut self.boards, depth);
         match m {
             Some(m) => {
                 child.play_empty(color, m);
