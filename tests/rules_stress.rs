@@ -57,6 +57,23 @@ fn random_empty(rng: &mut Rng, board: &Board) -> Option<Point> {
         .find(|&p| board.get(p).is_none())
 }
 
+/// A move of a random game, from `percent` chances: that it is out of turn, that it is a pass,
+/// and (if not) that it is on an empty point rather than anywhere, off the board included.
+fn random_move(rng: &mut Rng, game: &Game, percent: [u64; 3]) -> (Color, Move) {
+    let [out_of_turn, pass, empty] = percent;
+    let size = game.board().size();
+    let color = if rng.chance(out_of_turn) { game.to_move().opponent() } else { game.to_move() };
+    let mv = if rng.chance(pass) {
+        Move::Pass
+    } else if rng.chance(empty) {
+        random_empty(rng, game.board())
+            .map_or_else(|| Move::Play(random_point(rng, size)), Move::Play)
+    } else {
+        Move::Play(random_point(rng, size))
+    };
+    (color, mv)
+}
+
 #[test]
 fn random_boards_stay_consistent_and_legality_agrees_with_play() {
     let mut rng = Rng(20_240_611);
@@ -234,15 +251,7 @@ fn random_games_agree_with_a_naive_history() {
                 cycle: None,
             };
             for _ in 0..length {
-                let color = if rng.chance(5) { game.to_move().opponent() } else { game.to_move() };
-                let mv = if rng.chance(4) {
-                    Move::Pass
-                } else if rng.chance(70) {
-                    random_empty(&mut rng, game.board())
-                        .map_or_else(|| Move::Play(random_point(&mut rng, size)), Move::Play)
-                } else {
-                    Move::Play(random_point(&mut rng, size))
-                };
+                let (color, mv) = random_move(&mut rng, &game, [5, 4, 70]);
                 let expected = naive.verdict(&game, color, mv);
                 assert_eq!(
                     game.check(color, mv),
@@ -308,16 +317,7 @@ fn replaying_a_whole_line_at_once_plays_it_as_move_by_move() {
             let mut line = Vec::new();
             let mut expected = Vec::new();
             for index in 0..300 {
-                let color =
-                    if rng.chance(3) { by_one.to_move().opponent() } else { by_one.to_move() };
-                let mv = if rng.chance(3) {
-                    Move::Pass
-                } else if rng.chance(85) {
-                    random_empty(&mut rng, by_one.board())
-                        .map_or_else(|| Move::Play(random_point(&mut rng, size)), Move::Play)
-                } else {
-                    Move::Play(random_point(&mut rng, size))
-                };
+                let (color, mv) = random_move(&mut rng, &by_one, [3, 3, 85]);
                 let to_move = by_one.to_move();
                 let played = by_one.play_tolerant(color, mv);
                 line.push((color, mv));

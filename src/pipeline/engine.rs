@@ -2,32 +2,38 @@
 //! each batch in parallel, and the results come back in input order.
 //!
 //! ```text
-//!  reader thread                      bounded channel          calling thread + rayon pool
-//!  produce(feeder) ── push(item) ──▶ [batch][batch] ──▶ par_iter().map(process)
-//!    (discovery, reading, splitting:    (QUEUE_DEPTH)           .collect_into_vec()  (input order)
-//!     sequential, cheap)                                       ──▶ consume(results)  (writers)
+//!  reader thread                      bounded channel          rayon pool (IN_FLIGHT batches)
+//!  produce(feeder) ── push(item) ──▶ [batch][batch] ──▶ par_iter().map(process).collect()
+//!    (discovery, reading, splitting:    (QUEUE_DEPTH)          ──▶ calling thread, in order:
+//!     sequential, cheap)                                            consume(results) (writers)
 //! ```
 //!
-//! This is qsv's batch pattern (read a batch sequentially, `collect_into_vec` in parallel, write
-//! in order) with pgn-reader's reader thread and bounded channel in front, so reading the next
-//! batch overlaps processing this one; consuming a batch's results (writing the reports) also
-//! overlaps processing the next batch, so that the workers never wait for the writers. Three properties follow from the shape:
-//! - **Deterministic output**: `collect_into_vec` keeps the order of the batch and batches are
+//! This is qsv's batch pattern (read a batch sequentially, process it in parallel, write in
+//! order) with pgn-reader's reader thread and bounded channel in front, so reading the next
+//! batch overlaps processing this one. The pool holds the batch in hand and the next one, so a
+//! worker that runs out of work in one batch goes on to the next rather than waiting at a
+//! barrier for the others, and the calling thread consumes each batch's results (writes the
+//! reports) while the workers process the next: neither the workers nor the writers wait for
+//! each other. Three properties follow from the shape:
+//! - **Deterministic output**: each batch's results keep the batch's order and batches are
 //!   consumed in the order they were cut, so results come out in input order whatever the
 //!   number of threads or the order in which work finished.
 //! - **Bounded memory**: a batch holds at most [`BatchLimits::items`] items and about
 //!   [`BatchLimits::bytes`] bytes of input; at most `QUEUE_DEPTH` batches wait in the channel, one
-//!   is being filled and one is being processed. A collection of 600,000 games is never in
-//!   memory as parsed games at once, only a few thousand are.
+//!   is being filled and `IN_FLIGHT` are processed or waiting to be consumed. A collection of
+//!   600,000 games is never in memory as parsed games at once, only a few thousand are.
 //! - **Parallel over items, not files**: the reader pushes the games of one big collection one by
 //!   one, so a single file still keeps every core busy.
 //!
 //! Ctrl-C (an [`Interrupt`]) stops the reader at the next item and makes the workers skip what is
-//! left of the batch in hand; the run then ends with [`Completion::Interrupted`] and the caller
-//! decides what to keep (`kifu audit` keeps nothing).
+//! left of the batches in hand; the run then ends with [`Completion::Interrupted`] and the
+//! caller decides what to keep (`kifu audit` keeps nothing).
 
+use std::collections::BTreeMap;
 use std::ops::ControlFlow;
-use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender, sync_channel};
+use std::sync::atomic::AtomicBool;
+use std::sync::atomic::Ordering::Relaxed;
+use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender, channel, sync_channel};
 use std::thread;
 use std::time::Duration;
 
@@ -51,6 +57,10 @@ pub const QUEUE_DEPTH: usize = 2;
 
 /// How often the calling thread looks at the interrupt flag while it waits for the reader.
 const INTERRUPT_POLL: Duration = Duration::from_millis(100);
+
+/// Batches handed to the pool and not yet consumed: the one in hand and the next, so that
+/// the workers never wait between batches.
+const IN_FLIGHT: u64 = 2;
 
 /// The largest batch the reader cuts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -164,62 +174,74 @@ impl Engine {
         process: &(impl Fn(T) -> O + Sync + Send),
         consume: &mut impl FnMut(Vec<O>) -> Result<(), E>,
     ) -> Result<Completion, E> {
-        let mut results: Vec<Option<O>> = Vec::new();
-        // The results of the batch before, consumed on this thread while the workers process
-        // the next one: consuming (writing reports) would otherwise leave every worker idle
-        // between batches, a serial share that caps what a second core can add.
-        let mut processed: Option<Vec<O>> = None;
-        loop {
-            let batch = match receiver.recv_timeout(INTERRUPT_POLL) {
-                Ok(batch) => batch,
-                Err(RecvTimeoutError::Timeout) if self.interrupt.is_triggered() => {
-                    return Ok(Completion::Interrupted);
-                }
-                Err(RecvTimeoutError::Timeout) => {
-                    // The reader is stalled (a slow file, a FIFO): write what is processed
-                    // rather than hold it until the next batch comes.
-                    if let Some(done) = processed.take() {
-                        consume(done)?;
+        let interrupt = &self.interrupt;
+        // Set when this thread gives up (a consumer's error): the batches in flight skip
+        // what is left of them, as after Ctrl-C.
+        let stopping = AtomicBool::new(false);
+        let stopping = &stopping;
+        let (done, finished) = channel::<(u64, Vec<Option<O>>)>();
+        // Each batch is a task of one scope opened on this thread, and the next batch is handed
+        // to the pool before the one in hand is done, so that a worker that runs out of work
+        // in one batch goes on to the next instead of waiting for the other workers (a
+        // barrier per batch, and the sleep and wake-up of each idle worker that came with it,
+        // cost a third of the second core on folders of small games). This thread consumes
+        // the results in input order as they come.
+        self.pool.in_place_scope(|scope| {
+            let mut ready: BTreeMap<u64, Vec<Option<O>>> = BTreeMap::new();
+            let (mut handed, mut consumed) = (0u64, 0u64);
+            let mut input_open = true;
+            let completion = 'run: loop {
+                if input_open && handed - consumed < IN_FLIGHT {
+                    match receiver.recv_timeout(INTERRUPT_POLL) {
+                        Ok(batch) => {
+                            if interrupt.is_triggered() {
+                                break Ok(Completion::Interrupted);
+                            }
+                            let (done, index) = (done.clone(), handed);
+                            handed += 1;
+                            scope.spawn(move |_| {
+                                let live = || !interrupt.is_triggered() && !stopping.load(Relaxed);
+                                let results = batch
+                                    .into_par_iter()
+                                    .map(|item| live().then(|| process(item)))
+                                    .collect();
+                                // The receiver lives until the scope has ended.
+                                let _ = done.send((index, results));
+                            });
+                            continue;
+                        }
+                        Err(RecvTimeoutError::Timeout) if interrupt.is_triggered() => {
+                            break Ok(Completion::Interrupted);
+                        }
+                        // The reader is stalled (a slow file, a FIFO): write what is processed
+                        // rather than hold it until the next batch comes.
+                        Err(RecvTimeoutError::Timeout) => {}
+                        Err(RecvTimeoutError::Disconnected) => input_open = false,
                     }
-                    continue;
+                    ready.extend(finished.try_iter());
+                } else if consumed == handed {
+                    break Ok(Completion::Finished);
+                } else {
+                    let result = finished.recv().expect("a batch in flight sends its results");
+                    ready.insert(result.0, result.1);
                 }
-                Err(RecvTimeoutError::Disconnected) => break,
+                while let Some(results) = ready.remove(&consumed) {
+                    if interrupt.is_triggered() {
+                        break 'run Ok(Completion::Interrupted);
+                    }
+                    // Every item was processed (the interrupt was not seen), so every slot
+                    // is Some.
+                    if let Err(e) = consume(results.into_iter().flatten().collect()) {
+                        break 'run Err(e);
+                    }
+                    consumed += 1;
+                }
             };
-            if self.interrupt.is_triggered() {
-                return Ok(Completion::Interrupted);
+            if !matches!(completion, Ok(Completion::Finished)) {
+                stopping.store(true, Relaxed);
             }
-            let interrupt = &self.interrupt;
-            let pool = &self.pool;
-            let previous = processed.take();
-            let slots = &mut results;
-            thread::scope(|scope| {
-                let workers = scope.spawn(move || {
-                    pool.install(|| {
-                        batch
-                            .into_par_iter()
-                            .map(|item| (!interrupt.is_triggered()).then(|| process(item)))
-                            .collect_into_vec(slots);
-                    });
-                });
-                let consumed = previous.map_or(Ok(()), &mut *consume);
-                if let Err(panic) = workers.join() {
-                    std::panic::resume_unwind(panic);
-                }
-                consumed
-            })?;
-            if self.interrupt.is_triggered() {
-                return Ok(Completion::Interrupted);
-            }
-            // Every item was processed (the interrupt was not seen), so every slot is Some.
-            processed = Some(results.drain(..).flatten().collect());
-        }
-        if self.interrupt.is_triggered() {
-            return Ok(Completion::Interrupted);
-        }
-        if let Some(last) = processed {
-            consume(last)?;
-        }
-        Ok(Completion::Finished)
+            completion
+        })
     }
 }
 

@@ -124,8 +124,13 @@ pub fn infer_rules(evidence: Evidence<'_>) -> (&'static Preset, Option<String>) 
         return (preset("chinese"), Some("komi written in zi".to_string()));
     }
     let properties = evidence.properties;
+    // Identifiers compared as the bytes they are (`==` on strings calls memcmp, and this runs
+    // seven times over the properties of every game without RU).
     let field = |key: &'static str| {
-        properties.iter().filter(move |(k, _)| k == key).map(|(_, v)| v.as_str())
+        properties
+            .iter()
+            .filter(move |(k, _)| k.len() == key.len() && k.bytes().eq(key.bytes()))
+            .map(|(_, v)| v.as_str())
     };
     for event in field("EV").chain(field("GN")) {
         if lowercased(event, |lower| first_keyword(lower.as_bytes(), ING_EVENTS)).is_some() {
