@@ -87,7 +87,7 @@ pub fn estimate_with(board: &Board, options: &EstimateOptions) -> Statuses {
         sampler.run((16 * scale).min(maximum));
         let support_of = |own: &Ownership, c: usize| {
             let chain = &layout.chains[c];
-            chain.stones.iter().map(|&i| own.pessimistic(i, chain.color)).sum::<f32>()
+            chain.stones.iter().map(|&i| own.support(i, chain.color)).sum::<f32>()
                 / chain.stones.len() as f32
         };
         let own = loop {

@@ -50,11 +50,12 @@ pub(crate) struct Ownership {
 }
 
 impl Ownership {
-    /// The ownership of point `i` from `color`'s side (+1: always `color`'s) in the playouts
-    /// its opponent started: a chain that only lives when its owner moves first is unsettled,
-    /// and after both players passed the opponent may take that first move.
-    pub(crate) fn pessimistic(&self, i: usize, color: Color) -> f32 {
-        let v = self.by_first[color.opponent().index()][i];
+    /// The ownership of point `i` from `color`'s side (+1: always `color`'s), averaged over
+    /// the playouts each side started. Counting only those the opponent started calls both
+    /// chains of a capturing race dead (whoever moves first wins it), and a race that the
+    /// players left is usually settled: the average keeps the side that wins it either way.
+    pub(crate) fn support(&self, i: usize, color: Color) -> f32 {
+        let v = 0.5 * (self.by_first[0][i] + self.by_first[1][i]);
         if color == Color::Black { v } else { -v }
     }
 }

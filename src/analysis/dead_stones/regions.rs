@@ -21,9 +21,9 @@ use crate::rules::{Board, Color};
 /// enclosure: beyond it the group has room to live, or the border is open.
 const SMALL_AREA: usize = 12;
 
-/// Playout support (mean ownership from the chain's side, its opponent moving first) above
-/// which the playouts' verdict stands: a group they keep alive that clearly usually wins a
-/// liberty race or lives in a way the eye count misses.
+/// Playout support (mean ownership from the chain's side, over the playouts both sides
+/// started) above which the playouts' verdict stands: a group they keep alive that clearly
+/// usually wins a liberty race or lives in a way the eye count misses.
 const CLEARLY_ALIVE: f32 = 0.8;
 
 #[derive(Default)]
