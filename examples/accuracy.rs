@@ -111,11 +111,16 @@ fn against_record(record: &GameRecord) -> Option<Outcome> {
     let high_disagreement = analysis.disagreements.iter().any(|d| {
         d.kind == DisagreementKind::RecordedVsRecomputed && d.confidence == Confidence::High
     });
+    // The same result written another way (Ing's 8-point komi for 7.5) is the same result.
+    let got = score
+        .outcome
+        .and_then(|o| o.margin())
+        .map(|g| if kifu::analysis::agreement::same_result(want, g, score) { want } else { g });
     Some(Outcome {
         name: record.location.source.clone(),
         size: record.size,
         want,
-        got: score.outcome.and_then(|o| o.margin()),
+        got,
         confident: score.confidence == Confidence::High,
         high_disagreement,
         seconds,

@@ -115,6 +115,19 @@ fn a_recorded_result_that_the_count_does_not_reproduce_is_reported() {
 }
 
 #[test]
+fn an_ing_result_written_with_the_eight_point_komi_agrees() {
+    // Ing counts 184 - 177 = 7 against a komi of 8 with Black winning ties, which kifu counts
+    // as 7.5: W+0.5. Records write the same result with the 8-point komi, W+1.
+    let game = worked_example("W+1", "Ing", "7.5");
+    let analysis = analyze(&game, &requests(&["recorded"]));
+    assert_eq!(analysis.scores[0].outcome.expect("scored").to_string(), "W+0.5");
+    assert!(analysis.disagreements.is_empty(), "{:?}", analysis.disagreements);
+    // A result that differs by more is still reported.
+    let game = worked_example("W+2", "Ing", "7.5");
+    assert_eq!(analyze(&game, &requests(&["recorded"])).disagreements.len(), 1);
+}
+
+#[test]
 fn likely_reasons_are_named_and_lower_the_confidence() {
     // Area 184 - 177 = 7 without komi: a record counted without komi.
     let game = worked_example("B+7", "Chinese", "7.5");

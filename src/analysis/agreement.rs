@@ -24,7 +24,7 @@ use super::{Confidence, DeadStoneSource, Disagreement, DisagreementKind, Ruleset
 use crate::record::{GameRecord, KomiOrigin};
 use crate::rules::outcome::format_points;
 use crate::rules::score::{Position, area_map};
-use crate::rules::{Color, HandicapCompensation, Outcome, Ruleset, Scoring};
+use crate::rules::{Color, HandicapCompensation, Outcome, Ruleset, Scoring, TieBreak};
 
 /// Points a count may differ from the record by floating-point noise (margins are multiples of
 /// a quarter point).
@@ -43,7 +43,7 @@ pub fn recorded_vs_recomputed(
     let want = recorded.margin()?;
     let got_outcome = recomputed.outcome?;
     let got = got_outcome.margin()?;
-    if (got - want).abs() < EPSILON {
+    if same_result(want, got, recomputed) {
         return None;
     }
     let reasons = likely_reasons(record, replay, statuses, ending, recomputed, want);
@@ -82,6 +82,18 @@ pub fn recorded_vs_recomputed(
         detail.push_str(&why.join("; "));
     }
     Some(Disagreement { kind: DisagreementKind::RecordedVsRecomputed, detail, confidence })
+}
+
+/// Whether the recorded margin `want` is the recomputed `got`. Under a tie rule that lets
+/// Black win ties, a half-point komi is the integer komi above it (Ing's 8 points is 7.5
+/// with Black winning ties), and records write the result with the integer komi: B+9 for a
+/// count of B+9.5, W+3 for W+2.5.
+pub fn same_result(want: f64, got: f64, recomputed: &RulesetScore) -> bool {
+    let half_komi = (recomputed.komi.fract().abs() - 0.5).abs() < EPSILON;
+    (got - want).abs() < EPSILON
+        || (recomputed.ruleset.tie == TieBreak::BlackWins
+            && half_komi
+            && (got - 0.5 - want).abs() < EPSILON)
 }
 
 /// Every pair of requested rulesets whose winners differ, with both results.
