@@ -555,6 +555,37 @@ fn show_lists_the_findings_up_to_the_move_shown() {
 }
 
 #[test]
+fn show_score_draws_the_count_with_each_sides_tally() {
+    let dir = Dir::new("show-score");
+    // Black holds the A column, White the D and E columns; both passed.
+    dir.create(
+        "count.sgf",
+        "(;GM[1]SZ[5]KM[0.5]RU[Japanese]AB[ba][bb][bc][bd][be]AW[ca][cb][cc][cd][ce];B[];W[])",
+    );
+    let out = run_ok(&mut dir.kifu(["show", "count.sgf", "--score"]));
+    let count = out.split("count under").nth(1).expect("a count is shown");
+    let expected = " japanese (komi 0.5), dead stones estimate (high confidence):
+X O live stones, x o dead stones, + Black's point, - White's point, . neutral
+
+  A B C D E
+5 + X O - - 5
+4 + X O - - 4
+3 + X O - - 3
+2 + X O - - 2
+1 + X O - - 1
+  A B C D E
+
+Black 5 (stones 5, territory 5, prisoners 0, dead 0)
+White 10 (stones 5, territory 10, prisoners 0, dead 0)
+neutral 0, result W+5.5
+";
+    assert_same_text("kifu show --score", expected, count);
+    // Under area counting the stones count too.
+    let out = run_ok(&mut dir.kifu(["show", "count.sgf", "--score", "chinese"]));
+    assert!(out.contains("Black 10 (stones 5, territory 5"), "{out}");
+}
+
+#[test]
 fn show_refuses_a_game_or_move_that_does_not_exist() {
     let dir = Dir::new("show-missing");
     dir.create("one.sgf", small_game("a", "b", "B+2"));

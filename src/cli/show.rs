@@ -24,9 +24,13 @@ use crate::rules::{Color, Move};
 #[derive(ClapArgs, Clone, Debug)]
 #[command(after_long_help = "The diagram has X for Black, O for White, . for empty points, \
     column letters without I and rows counted from the bottom, as in findings.csv messages.\n\n\
+    With --score, the position is also counted (as kifu score counts it) and drawn again: x \
+    and o for dead stones, + and - for Black's and White's points, . for neutral points; a \
+    record that stops before the end is finished first, and the finishing moves are listed.\n\n\
     Examples:\n  kifu show game.sgf                  the final position\n  \
     kifu show collection.sgf --game 12 --move 57\n  kifu show archive.zip --game 3 --move 0    \
-    the position before the first move\n\nExit status: 0 when the position was shown; 2 when \
+    the position before the first move\n  kifu show game.sgf --score japanese   how the final \
+    position is counted\n\nExit status: 0 when the position was shown; 2 when \
     the file, game or move does not exist or the game could not be parsed.")]
 pub struct Args {
     /// An .sgf file (a single game or a collection), an archive, or - for standard input.
