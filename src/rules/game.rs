@@ -189,6 +189,8 @@ struct Current {
 pub struct Game {
     board: Board,
     ruleset: Ruleset,
+    /// What the player to move adds to a situation's key under this ruleset, by colour.
+    player_keys: [u64; 2],
     to_move: Color,
     moves: u32,
     consecutive_passes: u32,
@@ -206,6 +208,7 @@ impl Game {
         let mut game = Game {
             board: Board::new(size),
             ruleset,
+            player_keys: [0, 0],
             to_move: Color::Black,
             moves: 0,
             consecutive_passes: 0,
@@ -234,6 +237,10 @@ impl Game {
     pub fn reset(&mut self, size: BoardSize, ruleset: Ruleset) {
         self.board.reset(size);
         self.ruleset = ruleset;
+        self.player_keys = match ruleset.ko {
+            KoRule::PositionalSuperko => [0, 0],
+            _ => [0, zobrist::white_to_move_key()],
+        };
         self.to_move = Color::Black;
         self.moves = 0;
         self.consecutive_passes = 0;
@@ -454,10 +461,9 @@ impl Game {
         self.consecutive_passes = 0;
         self.history.log(Change::Play { loc, color });
         self.current = Current { key, filing: Filing::Free(free), count: 1 };
-        if self.ruleset.ko == KoRule::Simple {
-            // What `count_repetition` concludes for a new situation.
-            self.cycle = None;
-        }
+        // What `count_repetition` concludes for a new situation under simple ko; under the
+        // superko rules there is never a cycle.
+        self.cycle = None;
         Ok(effect)
     }
 
@@ -506,10 +512,7 @@ impl Game {
     /// The situation key of a position with `to_move` to move under this ruleset.
     #[inline]
     fn key(&self, hash: u64, to_move: Color) -> u64 {
-        match (self.ruleset.ko, to_move) {
-            (KoRule::PositionalSuperko, _) | (_, Color::Black) => hash,
-            (_, Color::White) => hash ^ zobrist::white_to_move_key(),
-        }
+        hash ^ self.player_keys[to_move.index()]
     }
 
     /// Whether two situations with these players to move can be equal under this ruleset.
