@@ -146,15 +146,18 @@ pub(crate) struct Counters {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ChainId(u16);
 
-/// One cell of the padded array. `libs` and `stones` are meaningful at a chain's head only.
+/// One cell of the padded array. `libs` is meaningful at a chain's head only. Eight bytes, so
+/// that a location indexes the array without a multiplication; the chain's stone count, which
+/// only merges and the ko test read, is kept apart ([`Stones`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct Cell {
     color: u8,
     head: u16,
     next: u16,
     libs: u16,
-    stones: u16,
 }
+
+const _: () = assert!(std::mem::size_of::<Cell>() == 8);
 
 /// What [`Board::play_empty`] has seen of the move so far, neighbour by neighbour.
 struct MoveState {
@@ -162,6 +165,8 @@ struct MoveState {
     pla: u8,
     /// The new stone.
     loc: u16,
+    /// The head of the new stone's chain: `loc` until it joins a friendly chain.
+    own: u16,
     captured: u32,
     /// The neighbour of the last capture: the ko point if the move turns out to be a ko.
     possible_ko: u16,
@@ -222,11 +227,37 @@ impl IndexMut<u16> for Cells {
     }
 }
 
+/// The stone count of each chain, at its head's location; the same length as [`Cells`] and
+/// indexed the same way, unchecked under the same invariant.
+#[derive(Clone, Debug, Default)]
+struct Stones(Vec<u16>);
+
+impl Index<u16> for Stones {
+    type Output = u16;
+
+    #[inline(always)]
+    fn index(&self, loc: u16) -> &u16 {
+        debug_assert!((loc as usize) < self.0.len(), "location {loc} outside the board");
+        // SAFETY: as for `Cells`, whose length this has.
+        unsafe { self.0.get_unchecked(loc as usize) }
+    }
+}
+
+impl IndexMut<u16> for Stones {
+    #[inline(always)]
+    fn index_mut(&mut self, loc: u16) -> &mut u16 {
+        debug_assert!((loc as usize) < self.0.len(), "location {loc} outside the board");
+        // SAFETY: as for `Cells`, whose length this has.
+        unsafe { self.0.get_unchecked_mut(loc as usize) }
+    }
+}
+
 /// A Go board of any size from 1x1 to 52x52, rectangular too. See the module documentation.
 pub struct Board {
     size: BoardSize,
     stride: u16,
     cells: Cells,
+    stones: Stones,
     ko: u16,
     ko_banned: u8,
     hash: u64,
@@ -241,6 +272,7 @@ impl Clone for Board {
             size: self.size,
             stride: self.stride,
             cells: self.cells.clone(),
+            stones: self.stones.clone(),
             ko: self.ko,
             ko_banned: self.ko_banned,
             hash: self.hash,
@@ -255,6 +287,7 @@ impl Clone for Board {
         self.size = source.size;
         self.stride = source.stride;
         self.cells.0.clone_from(&source.cells.0);
+        self.stones.0.clone_from(&source.stones.0);
         self.ko = source.ko;
         self.ko_banned = source.ko_banned;
         self.hash = source.hash;
@@ -277,6 +310,7 @@ impl Board {
             size,
             stride: 0,
             cells: Cells::default(),
+            stones: Stones::default(),
             ko: NONE,
             ko_banned: EMPTY,
             hash: 0,
@@ -300,6 +334,8 @@ impl Board {
         let len = stride * (height + 2);
         self.cells.0.clear();
         self.cells.0.resize(len, Cell::default());
+        self.stones.0.clear();
+        self.stones.0.resize(len, 0);
         let wall = Cell { color: WALL, ..Cell::default() };
         self.cells.0[..stride].fill(wall);
         self.cells.0[len - stride..].fill(wall);
@@ -400,7 +436,7 @@ impl Board {
     /// Number of stones in the chain holding the stone on `p` (0 when `p` is empty or off the
     /// board).
     pub fn chain_len(&self, p: Point) -> u32 {
-        self.stone_loc(p).map_or(0, |l| self.head_cell(l).stones as u32)
+        self.stone_loc(p).map_or(0, |l| self.stones[self.cells[l].head] as u32)
     }
 
     /// The stones of the chain holding the stone on `p`, starting with its head (nothing when
@@ -514,14 +550,16 @@ impl Board {
                     return Err(format!("{p:?}: connected stones in different chains"));
                 }
             }
-            let want = fresh.cells.0[fresh.cells.0[l].head as usize];
-            let have = self.cells.0[head];
-            if (have.libs, have.stones) != (want.libs, want.stones) {
+            let fresh_head = fresh.cells.0[l].head as usize;
+            let want = (fresh.cells.0[fresh_head].libs, fresh.stones.0[fresh_head]);
+            let have = (self.cells.0[head].libs, self.stones.0[head]);
+            if have != want {
                 return Err(format!(
                     "{p:?}: chain has {} liberties and {} stones, recomputed {} and {}",
-                    have.libs, have.stones, want.libs, want.stones
+                    have.0, have.1, want.0, want.1
                 ));
             }
+            let have_stones = have.1 as usize;
             if l == head {
                 // Walk the ring: it must come back to the head after exactly `stones` steps.
                 let mut cur = self.cells.0[head].next as usize;
@@ -531,13 +569,13 @@ impl Board {
                         return Err(format!("{p:?}: the chain's ring leaves the chain"));
                     }
                     steps += 1;
-                    if steps > have.stones as usize {
+                    if steps > have_stones {
                         return Err(format!("{p:?}: the chain's ring is too long"));
                     }
                     cur = self.cells.0[cur].next as usize;
                 }
-                if steps != have.stones as usize {
-                    return Err(format!("{p:?}: ring of {steps} for {} stones", have.stones));
+                if steps != have_stones {
+                    return Err(format!("{p:?}: ring of {steps} for {have_stones} stones"));
                 }
             }
         }
@@ -746,18 +784,18 @@ impl Board {
         self.place_lone_stone(color, loc, libs);
 
         let mut move_state =
-            MoveState { pla, loc, captured: 0, possible_ko: NONE, seen: [NONE; 3] };
+            MoveState { pla, loc, own: loc, captured: 0, possible_ko: NONE, seen: [NONE; 3] };
         self.touch(&mut move_state, n, near[0], 0);
         self.touch(&mut move_state, w, near[1], 1);
         self.touch(&mut move_state, e, near[2], 2);
         self.touch(&mut move_state, s, near[3], 3);
-        let MoveState { captured, possible_ko, .. } = move_state;
+        let MoveState { own: head, captured, possible_ko, .. } = move_state;
         self.captures[color.index()] += captured;
 
-        let head = self.cells[loc].head;
-        let (stones, libs) = (self.cells[head].stones, self.cells[head].libs);
-        // KataGo's ko test: one stone captured by a lone stone that is left in atari.
-        if captured == 1 && stones == 1 && libs == 1 {
+        let libs = self.cells[head].libs;
+        // KataGo's ko test: one stone captured by a lone stone (one that joined no chain) that
+        // is left in atari.
+        if captured == 1 && head == loc && libs == 1 {
             self.ko = possible_ko;
             self.ko_banned = pla ^ 3;
         } else {
@@ -781,17 +819,17 @@ impl Board {
         if color == m.pla {
             // Read now: a merge with an earlier neighbour may have relabelled this chain.
             let head = self.cells[a].head;
-            let own = self.cells[m.loc].head;
-            if head == own {
+            if head == m.own {
                 return;
             }
             self.cells[head].libs -= 1;
-            if own == m.loc {
+            if m.own == m.loc {
                 // The first friendly chain: the lone stone joins it (it has at least as many
                 // stones, so it is the larger, as `merge_chains` would choose).
                 self.join_lone_stone(head, m.loc);
+                m.own = head;
             } else {
-                self.merge_chains(head, own);
+                m.own = self.merge_chains(head, m.own);
             }
         } else if color == m.pla ^ 3 {
             let cell = self.cells[a];
@@ -831,9 +869,8 @@ impl Board {
         self.cells[loc].head = big;
         self.cells[loc].next = self.cells[big].next;
         self.cells[big].next = loc;
-        let head = &mut self.cells[big];
-        head.stones += 1;
-        head.libs += new_libs;
+        self.cells[big].libs += new_libs;
+        self.stones[big] += 1;
     }
 
     /// Puts a lone stone on an empty location: its own chain, with its immediate liberties.
@@ -850,17 +887,17 @@ impl Board {
     /// Puts a lone stone with `libs` liberties on an empty location.
     #[inline(always)]
     fn place_lone_stone(&mut self, color: Color, loc: u16, libs: u16) {
-        self.cells[loc] = Cell { color: code(color), head: loc, next: loc, libs, stones: 1 };
+        self.cells[loc] = Cell { color: code(color), head: loc, next: loc, libs };
+        self.stones[loc] = 1;
         self.hash ^= zobrist::stone_key(color.index(), loc as usize);
         self.stone_counts[color.index()] += 1;
     }
 
     /// Merges the chains headed by `a` and `b` (same colour, different chains): the smaller
     /// joins the larger (`a` on a tie), whose liberty count grows by the liberties only the
-    /// smaller one had.
-    fn merge_chains(&mut self, a: u16, b: u16) {
-        let (big, small) =
-            if self.cells[a].stones < self.cells[b].stones { (b, a) } else { (a, b) };
+    /// smaller one had. Returns the head of the merged chain.
+    fn merge_chains(&mut self, a: u16, b: u16) -> u16 {
+        let (big, small) = if self.stones[a] < self.stones[b] { (b, a) } else { (a, b) };
         let mut new_libs = 0;
         let mut cur = small;
         loop {
@@ -882,10 +919,9 @@ impl Board {
         let big_next = self.cells[big].next;
         self.cells[cur].next = big_next;
         self.cells[big].next = small;
-        let small_stones = self.cells[small].stones;
-        let head = &mut self.cells[big];
-        head.stones += small_stones;
-        head.libs += new_libs;
+        self.cells[big].libs += new_libs;
+        self.stones[big] += self.stones[small];
+        big
     }
 
     /// Whether the empty location `loc` touches a stone of the chain headed by `head` (only
@@ -1068,7 +1104,7 @@ impl Board {
                 }
                 cur = next;
             }
-            self.cells[loc].stones = stones;
+            self.stones[loc] = stones;
         }
         for loc in 0..self.cells.len() as u16 {
             let cell = self.cells[loc];
@@ -1173,7 +1209,7 @@ impl Board {
     /// Stones of the chain on a stone's location.
     #[inline]
     pub(crate) fn chain_len_at(&self, loc: u16) -> u32 {
-        self.checked(self.checked(loc).head).stones as u32
+        self.stones.0[self.checked(loc).head as usize] as u32
     }
 
     /// Up to `max` distinct liberties of the chain on a stone's location, written to `out`;

@@ -65,7 +65,7 @@
 //! ```
 
 use super::board::{Board, Illegal, MoveEffect};
-use super::history::{Change, Entry, History, Vacancy};
+use super::history::{Change, History, Situation};
 use super::point::{BoardSize, Color, Move, Point};
 use super::ruleset::{KoRule, Ruleset};
 use super::zobrist;
@@ -155,23 +155,33 @@ pub enum SetupProblem {
     },
 }
 
-/// Where an equal situation lies: the current one, or an entry of the history.
+/// Where an equal situation lies: the one just left, or a slot of the history's set.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Earlier {
     Current,
-    Entry(u32),
+    Slot(u32),
 }
 
-/// The current situation, which joins the history when the game moves on.
+/// Where the current situation goes in the history's set when the game leaves it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Filing {
+    /// The free slot the probe for its key found, the set unchanged since: what nearly every
+    /// move leaves, so that filing it costs no second probe.
+    Free(u32),
+    /// The slot of its earlier occurrence, which it takes over.
+    Replacing(u32),
+    /// Not known yet: found when it is filed.
+    Unknown,
+}
+
+/// The current situation, which joins the history when the game moves on. It arose at the
+/// current move number, so that is not kept.
 #[derive(Clone, Copy, Debug)]
 struct Current {
     key: u64,
-    move_number: u32,
+    filing: Filing,
+    /// How many times it has occurred since the set was last emptied, this time included.
     count: u32,
-    /// The entry holding the same situation, when known (it takes that entry's slot).
-    same_as: Option<u32>,
-    /// Where the key goes in the history's set, when a probe found it absent.
-    vacancy: Option<Vacancy>,
 }
 
 /// A game in progress: see the module documentation.
@@ -179,6 +189,8 @@ struct Current {
 pub struct Game {
     board: Board,
     ruleset: Ruleset,
+    /// What the player to move adds to a situation's key under this ruleset, by colour.
+    player_keys: [u64; 2],
     to_move: Color,
     moves: u32,
     consecutive_passes: u32,
@@ -186,8 +198,6 @@ pub struct Game {
     cycle: Option<Cycle>,
     history: History,
     current: Current,
-    /// What the last probe for a new situation's key found free, for the situation to keep.
-    probed: Option<Vacancy>,
     /// A board to rebuild earlier positions on, created on the first hash hit and kept.
     scratch: Option<Box<Board>>,
 }
@@ -198,14 +208,14 @@ impl Game {
         let mut game = Game {
             board: Board::new(size),
             ruleset,
+            player_keys: [0, 0],
             to_move: Color::Black,
             moves: 0,
             consecutive_passes: 0,
             end: None,
             cycle: None,
             history: History::new(),
-            current: Current { key: 0, move_number: 0, count: 1, same_as: None, vacancy: None },
-            probed: None,
+            current: Current { key: 0, filing: Filing::Unknown, count: 1 },
             scratch: None,
         };
         game.reset(size, ruleset);
@@ -227,13 +237,17 @@ impl Game {
     pub fn reset(&mut self, size: BoardSize, ruleset: Ruleset) {
         self.board.reset(size);
         self.ruleset = ruleset;
+        self.player_keys = match ruleset.ko {
+            KoRule::PositionalSuperko => [0, 0],
+            _ => [0, zobrist::white_to_move_key()],
+        };
         self.to_move = Color::Black;
         self.moves = 0;
         self.consecutive_passes = 0;
         self.end = None;
         self.cycle = None;
         self.history.clear();
-        self.new_situation(None);
+        self.new_situation(Filing::Unknown);
     }
 
     /// The board as it stands.
@@ -277,7 +291,7 @@ impl Game {
     pub fn set_to_move(&mut self, color: Color) {
         if color != self.to_move {
             self.to_move = color;
-            self.new_situation(None);
+            self.new_situation(Filing::Unknown);
         }
     }
 
@@ -297,7 +311,7 @@ impl Game {
     ) -> Vec<SetupProblem> {
         let mut problems = Vec::new();
         if self.moves > 0 {
-            self.record_current();
+            self.file_current();
         }
         if self.ruleset.ko == KoRule::Simple {
             // As after a pass, cycles are counted afresh (KataGo starts a new history).
@@ -315,7 +329,7 @@ impl Game {
                 problems.push(SetupProblem::Occupied { point, was, now });
             }
             if was != stone {
-                self.history.log(Change::Set { loc, stone }, &self.board);
+                self.history.log(Change::Set { loc, stone });
                 changed.push(point);
             }
         }
@@ -337,7 +351,7 @@ impl Game {
                 }
             }
         }
-        self.new_situation(None);
+        self.new_situation(Filing::Unknown);
         problems
     }
 
@@ -361,8 +375,7 @@ impl Game {
         let loc = self.board_check(color, mv)?;
         let before = self.board.counters();
         let effect = loc.map_or_else(MoveEffect::default, |l| self.board.play_empty(color, l));
-        let earlier = loc.and_then(|_| self.find_repeat(color, &effect));
-        if earlier.is_some() {
+        if let Some(Err(_)) = loc.map(|_| self.find_repeat(color, &effect)) {
             // A superko violation, found on the position the move made: put the old one back
             // from the history (rare, so the common path pays nothing for it).
             let size = self.board.size();
@@ -370,8 +383,9 @@ impl Game {
             self.board.set_counters(before);
             return Err(Illegal::Superko);
         }
-        let left = self.record_current();
-        Ok(self.advance(color, mv, loc, effect, None, None, left))
+        // The probe came before the situation left was filed: its free slot may be taken now.
+        let left = self.file_current();
+        Ok(self.advance(color, mv, loc, effect, None, None, left, Filing::Unknown))
     }
 
     /// Plays a move whatever the rules say, as a record is replayed: [`Played::illegal`] says
@@ -434,29 +448,22 @@ impl Game {
         loc: u16,
         effect: MoveEffect,
     ) -> Result<MoveEffect, Played> {
-        let left = self.record_current();
+        let left = self.file_current();
         let next = color.opponent();
         let key = self.key(self.board.hash(), next);
-        let vacancy = match self.history.probe(key) {
-            Ok(vacancy) if effect.suicided == 0 => vacancy,
+        let free = match self.history.probe(key) {
+            Ok(free) if effect.suicided == 0 => free,
             // A repetition, or a suicide (which may recreate the position just left).
             _ => return Err(self.finish_tolerant(color, mv, Some(loc), effect, None, left)),
         };
         self.moves += 1;
         self.to_move = next;
         self.consecutive_passes = 0;
-        self.history.log(Change::Play { loc, color }, &self.board);
-        self.current = Current {
-            key,
-            move_number: self.moves,
-            count: 1,
-            same_as: None,
-            vacancy: Some(vacancy),
-        };
-        if self.ruleset.ko == KoRule::Simple {
-            // What `count_repetition` concludes for a new situation.
-            self.cycle = None;
-        }
+        self.history.log(Change::Play { loc, color });
+        self.current = Current { key, filing: Filing::Free(free), count: 1 };
+        // What `count_repetition` concludes for a new situation under simple ko; under the
+        // superko rules there is never a cycle.
+        self.cycle = None;
         Ok(effect)
     }
 
@@ -466,7 +473,7 @@ impl Game {
     fn play_irregular(&mut self, color: Color, mv: Move) -> Played {
         // The situation left behind is filed first (nothing is undone in tolerant play), so
         // that a probe for the new one stays valid until the next move files it.
-        let left = self.record_current();
+        let left = self.file_current();
         let (illegal, loc) = match self.board_check(color, mv) {
             Ok(loc) => (None, loc),
             // A ko retake or a suicide can be executed; a stone cannot go where one is.
@@ -491,9 +498,13 @@ impl Game {
         illegal: Option<Illegal>,
         left: u32,
     ) -> Played {
-        let earlier = loc.and_then(|_| self.find_repeat(color, &effect));
+        let (earlier, filing) = match loc.map(|_| self.find_repeat(color, &effect)) {
+            Some(Err(earlier)) => (Some(earlier), Filing::Unknown),
+            Some(Ok(filing)) => (None, filing),
+            None => (None, Filing::Unknown),
+        };
         let illegal = illegal.or(earlier.map(|_| Illegal::Superko));
-        self.advance(color, mv, loc, effect, illegal, earlier, left)
+        self.advance(color, mv, loc, effect, illegal, earlier, left, filing)
     }
 
     // --- internals -------------------------------------------------------------------------
@@ -501,10 +512,7 @@ impl Game {
     /// The situation key of a position with `to_move` to move under this ruleset.
     #[inline]
     fn key(&self, hash: u64, to_move: Color) -> u64 {
-        match (self.ruleset.ko, to_move) {
-            (KoRule::PositionalSuperko, _) | (_, Color::Black) => hash,
-            (_, Color::White) => hash ^ zobrist::white_to_move_key(),
-        }
+        hash ^ self.player_keys[to_move.index()]
     }
 
     /// Whether two situations with these players to move can be equal under this ruleset.
@@ -542,31 +550,42 @@ impl Game {
         find_equal(&self.history, self.ruleset.ko, key, &candidate, next, &mut earlier).is_some()
     }
 
-    /// Under a superko rule, just after `color`'s move made `effect` on the board: the earlier
-    /// situation the new one repeats, if any.
+    /// Under a superko rule, just after `color`'s move made `effect` on the board: `Err` with
+    /// the earlier situation the new one repeats, else `Ok` with where the new one will be
+    /// filed, as far as the probe that looked for it tells.
     #[inline(always)]
-    fn find_repeat(&mut self, color: Color, effect: &MoveEffect) -> Option<Earlier> {
+    fn find_repeat(&mut self, color: Color, effect: &MoveEffect) -> Result<Filing, Earlier> {
         if !self.ruleset.has_superko() {
-            return None;
+            return Ok(Filing::Unknown);
         }
         let next = color.opponent();
         // Only a lone stone's suicide leaves the stones as they were.
         if effect.suicided == 1 && self.same_player(self.to_move, next) {
-            return Some(Earlier::Current);
+            return Err(Earlier::Current);
         }
         let key = self.key(self.board.hash(), next);
-        if let Ok(vacancy) = self.history.probe(key) {
-            self.probed = Some(vacancy);
-            return None;
+        if let Ok(free) = self.history.probe(key) {
+            return Ok(Filing::Free(free));
         }
+        match self.find_equal_now(key, next) {
+            Some(slot) => Err(Earlier::Slot(slot)),
+            None => Ok(Filing::Unknown),
+        }
+    }
+
+    /// The slot of the situation filed under `key` that equals the board with `to_move` to
+    /// move, if any: [`find_equal`] on the game's scratch board, with the snapshots brought up
+    /// to date first.
+    fn find_equal_now(&mut self, key: u64, to_move: Color) -> Option<u32> {
         let size = self.board.size();
         let earlier = self.scratch.get_or_insert_with(|| Box::new(Board::new(size)));
-        find_equal(&self.history, self.ruleset.ko, key, &self.board, next, earlier)
-            .map(Earlier::Entry)
+        self.history.take_snapshots(size, earlier);
+        find_equal(&self.history, self.ruleset.ko, key, &self.board, to_move, earlier)
     }
 
     /// Moves the game on after the board has been changed (or not) by a move: turn, passes,
-    /// end, history. `left` is the entry the caller filed the situation before the move in.
+    /// end, history. `left` is the slot the caller filed the situation before the move in,
+    /// `filing` where the new one goes as far as known.
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
     fn advance(
@@ -578,6 +597,7 @@ impl Game {
         illegal: Option<Illegal>,
         earlier: Option<Earlier>,
         left: u32,
+        mut filing: Filing,
     ) -> Played {
         let mut played =
             Played { illegal, out_of_turn: color != self.to_move, effect, ..Played::default() };
@@ -587,10 +607,10 @@ impl Game {
         }
         let mut same_as = match earlier {
             Some(Earlier::Current) => Some(left),
-            Some(Earlier::Entry(e)) => Some(e),
+            Some(Earlier::Slot(slot)) => Some(slot),
             None => None,
         };
-        played.recreates = same_as.map(|e| self.history.entries[e as usize].move_number);
+        played.recreates = same_as.map(|slot| self.history.situation(slot).move_number);
         self.moves += 1;
         self.to_move = color.opponent();
         match (mv, executed) {
@@ -605,11 +625,12 @@ impl Game {
                     // A pass breaks a cycle (KataGo clears the history for no-result checks).
                     self.history.forget_situations();
                     self.cycle = None;
+                    filing = Filing::Unknown;
                 }
             }
             (Move::Play(_), Some(loc)) => {
                 self.consecutive_passes = 0;
-                self.history.log(Change::Play { loc, color }, &self.board);
+                self.history.log(Change::Play { loc, color });
             }
             (Move::Play(_), None) => {
                 // Off the board or on a stone: nothing was placed (see the module
@@ -622,7 +643,7 @@ impl Game {
             // Nothing moved: the position is the one just left.
             same_as = Some(left);
         }
-        self.new_situation(same_as);
+        self.new_situation(same_as.map_or(filing, Filing::Replacing));
         if matches!(mv, Move::Play(_)) && self.ruleset.ko == KoRule::Simple {
             played.recreates = self.count_repetition();
             if illegal.is_some() {
@@ -634,31 +655,29 @@ impl Game {
         played
     }
 
-    /// Makes the current board and player the current situation.
+    /// Makes the current board and player the current situation, to be filed as `filing`
+    /// says.
     #[inline(always)]
-    fn new_situation(&mut self, same_as: Option<u32>) {
-        self.current = Current {
-            key: self.key(self.board.hash(), self.to_move),
-            move_number: self.moves,
-            count: 1,
-            same_as,
-            vacancy: self.probed.take(),
-        };
+    fn new_situation(&mut self, filing: Filing) {
+        self.current = Current { key: self.key(self.board.hash(), self.to_move), filing, count: 1 };
     }
 
-    /// Adds the current situation to the history; returns its entry.
+    /// Adds the current situation to the history; returns its slot.
     #[inline(always)]
-    fn record_current(&mut self) -> u32 {
-        let c = self.current;
-        let index = self.history.entries.len() as u32;
-        self.history.entries.push(Entry {
+    fn file_current(&mut self) -> u32 {
+        let current = self.current;
+        let situation = Situation {
+            key: current.key,
             log_len: self.history.log_len(),
-            move_number: c.move_number,
-            count: c.count,
+            move_number: self.moves,
+            count: current.count,
             to_move: self.to_move,
-        });
-        self.history.insert(c.key, index, c.same_as, c.vacancy);
-        index
+        };
+        match current.filing {
+            Filing::Free(slot) => self.history.file_at(slot, situation),
+            Filing::Replacing(slot) => self.history.replace(slot, situation),
+            Filing::Unknown => self.history.file(situation),
+        }
     }
 
     /// Under simple ko: counts the occurrences of the new situation since the history was last
@@ -667,22 +686,18 @@ impl Game {
     fn count_repetition(&mut self) -> Option<u32> {
         let key = self.current.key;
         let equal = match self.history.probe(key) {
-            Ok(vacancy) => {
-                self.current.vacancy = Some(vacancy);
+            Ok(free) => {
+                self.current.filing = Filing::Free(free);
                 None
             }
-            Err(()) => {
-                let size = self.board.size();
-                let earlier = self.scratch.get_or_insert_with(|| Box::new(Board::new(size)));
-                find_equal(&self.history, self.ruleset.ko, key, &self.board, self.to_move, earlier)
-            }
+            Err(()) => self.find_equal_now(key, self.to_move),
         };
         let Some(equal) = equal else {
             self.cycle = None;
             return None;
         };
-        let earlier = self.history.entries[equal as usize];
-        self.current.same_as = Some(equal);
+        let earlier = self.history.situation(equal);
+        self.current.filing = Filing::Replacing(equal);
         self.current.count = earlier.count + 1;
         let count = self.current.count;
         let cycle = self.cycle.get_or_insert(Cycle {
@@ -697,8 +712,9 @@ impl Game {
     }
 }
 
-/// The entry of `history`, filed under `key`, whose situation is `board` with `to_move` to
-/// move, confirmed by rebuilding each candidate's position into `earlier` and comparing stones.
+/// The slot of `history`'s set, filed under `key`, whose situation is `board` with `to_move`
+/// to move, confirmed by rebuilding each candidate's position into `earlier` and comparing
+/// stones.
 fn find_equal(
     history: &History,
     ko: KoRule,
@@ -707,12 +723,12 @@ fn find_equal(
     to_move: Color,
     earlier: &mut Board,
 ) -> Option<u32> {
-    history.candidates(key).find(|&e| {
-        let entry = history.entries[e as usize];
-        if ko != KoRule::PositionalSuperko && entry.to_move != to_move {
+    history.candidates(key).find(|&slot| {
+        let situation = history.situation(slot);
+        if ko != KoRule::PositionalSuperko && situation.to_move != to_move {
             return false;
         }
-        history.rebuild(entry.log_len, board.size(), earlier);
+        history.rebuild(situation.log_len, board.size(), earlier);
         earlier.same_stones(board)
     })
 }

@@ -2,14 +2,18 @@
 //! enough to rebuild any earlier position exactly, so that a repetition is confirmed by
 //! comparing boards and never taken on the hash's word.
 //!
-//! Three parts, all reused from game to game so that a replay allocates nothing per move:
-//! - `entries`: one per situation left behind (position, player to move, when, how often);
-//! - `slots`: an open-addressing hash set (linear probing, power-of-two size) from situation
-//!   key to the most recent entry with that key. A generation number empties it in O(1), as
-//!   the simple-ko rule's cycle detection needs at every pass;
+//! Two parts, both reused from game to game so that a replay allocates nothing per move:
+//! - `slots`: an open-addressing hash set (linear probing, power-of-two size) of the situations
+//!   left behind, each under its key with what a repetition needs to know of it (where in the
+//!   log its position is, when it arose, how often it had occurred, who was to move). A
+//!   situation that recurs takes the slot of its earlier occurrence, so each is there once. A
+//!   generation number empties the set in O(1), as the simple-ko rule's cycle detection needs
+//!   at every pass;
 //! - `log` and snapshots: every change to the stones (setup and executed moves) in order, plus
-//!   the position (a byte a point) every [`CHECKPOINT_EVERY`] changes. Rebuilding the position
-//!   of an entry is one snapshot and at most 127 replayed changes.
+//!   the position (a byte a point) after every [`CHECKPOINT_EVERY`] changes, so that
+//!   rebuilding an earlier position is one snapshot and at most 127 replayed changes. The
+//!   snapshots are taken when a repetition first needs them, by replaying the log once:
+//!   repetitions are rare, and most games never pay for a snapshot.
 
 use super::board::Board;
 use super::point::{BoardSize, Color};
@@ -17,14 +21,17 @@ use super::point::{BoardSize, Color};
 /// How many logged changes separate two packed snapshots of the position.
 const CHECKPOINT_EVERY: usize = 128;
 
-/// A situation the game has left behind.
+/// A situation the game has left behind, as the set keeps it.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Entry {
+pub(crate) struct Situation {
+    /// Its key: the position's hash, with the player to move where the ko rule says so.
+    pub key: u64,
     /// Number of logged changes that produce its position.
     pub log_len: u32,
     /// The number of moves played when the situation arose (0: at the start or after setup).
     pub move_number: u32,
-    /// How many times the situation had occurred, this one included, since then.
+    /// How many times the situation had occurred, this one included, since the set was last
+    /// emptied.
     pub count: u32,
     /// The player to move.
     pub to_move: Color,
@@ -39,36 +46,27 @@ pub(crate) enum Change {
     Play { loc: u16, color: Color },
 }
 
-#[derive(Clone, Copy, Debug, Default)]
+/// One place of the set: a situation, live when its generation is the set's.
+#[derive(Clone, Copy, Debug)]
 struct Slot {
-    key: u64,
     generation: u32,
-    entry: u32,
+    situation: Situation,
 }
 
-/// Where a probe for a key found no entry: the free slot an insert of that key would take,
-/// valid while the set is unchanged (`stamp`). A game probes for the situation a move creates
-/// and files it when the next move leaves it, so remembering the slot saves the second probe.
-/// An insert checks both the key and the stamp, so a stale vacancy only costs the probe.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Vacancy {
-    key: u64,
-    slot: u32,
-    stamp: u32,
-}
+const FREE: Slot = Slot {
+    generation: 0,
+    situation: Situation { key: 0, log_len: 0, move_number: 0, count: 0, to_move: Color::Black },
+};
 
 /// See the module documentation.
 #[derive(Clone, Debug)]
 pub(crate) struct History {
-    pub entries: Vec<Entry>,
     slots: Vec<Slot>,
     live: usize,
     generation: u32,
-    /// Changes whenever the set does (an insert, a growth, forgetting), so that a [`Vacancy`]
-    /// from before is known to be stale.
-    stamp: u32,
     log: Vec<Change>,
-    /// The position every [`CHECKPOINT_EVERY`] changes, one colour code per point.
+    /// The position after every [`CHECKPOINT_EVERY`] changes, one colour code per point, for
+    /// the first `snapshots.len() / area` checkpoints (see [`History::rebuild`]).
     snapshots: Vec<u8>,
 }
 
@@ -76,11 +74,9 @@ impl History {
     /// An empty history with room for a long game.
     pub fn new() -> History {
         History {
-            entries: Vec::new(),
-            slots: vec![Slot::default(); 1024],
+            slots: vec![FREE; 1024],
             live: 0,
             generation: 1,
-            stamp: 0,
             log: Vec::new(),
             snapshots: Vec::new(),
         }
@@ -88,136 +84,151 @@ impl History {
 
     /// Forgets everything, for a new game.
     pub fn clear(&mut self) {
-        self.entries.clear();
         self.log.clear();
         self.snapshots.clear();
         self.forget_situations();
     }
 
-    /// Empties the set of situations (the entries and the log stay, for rebuilding).
+    /// Empties the set of situations (the log stays, for rebuilding). Every free slot a probe
+    /// returned before is stale after this.
     pub fn forget_situations(&mut self) {
         self.generation = self.generation.wrapping_add(1);
         if self.generation == 0 {
             // Once every 4 billion games: really empty the slots.
-            self.slots.fill(Slot::default());
+            self.slots.fill(FREE);
             self.generation = 1;
         }
         self.live = 0;
-        self.stamp = self.stamp.wrapping_add(1);
     }
 
     /// Number of changes logged so far.
+    #[inline]
     pub fn log_len(&self) -> u32 {
         self.log.len() as u32
     }
 
-    /// Whether any entry is filed under `key` in the current set (the fast test before
+    /// Whether any situation is filed under `key` (the fast test before
     /// [`History::candidates`]).
     #[inline]
     pub fn contains_key(&self, key: u64) -> bool {
         self.probe(key).is_err()
     }
 
-    /// Looks `key` up: `Err(())` when an entry is filed under it (see
-    /// [`History::candidates`]), else where an insert of `key` would go.
-    #[inline]
-    pub fn probe(&self, key: u64) -> Result<Vacancy, ()> {
+    /// Looks `key` up: `Err(())` when a situation is filed under it (see
+    /// [`History::candidates`]), else the free slot a situation with that key would take.
+    /// The slot stays right for [`History::file_at`] until the set next changes.
+    #[inline(always)]
+    pub fn probe(&self, key: u64) -> Result<u32, ()> {
         let mask = self.slots.len() - 1;
         let mut i = key as usize & mask;
         loop {
-            let slot = self.slots[i];
+            // The length is a power of two, so `i` is always inside.
+            let slot = &self.slots[i];
             if slot.generation != self.generation {
-                return Ok(Vacancy { key, slot: i as u32, stamp: self.stamp });
+                return Ok(i as u32);
             }
-            if slot.key == key {
+            if slot.situation.key == key {
                 return Err(());
             }
             i = (i + 1) & mask;
         }
     }
 
-    /// The entries filed under `key` in the current set. A situation keeps only its latest
-    /// entry there; several entries come back only when different situations share a key.
+    /// The slots of the situations filed under `key`, oldest first. A situation is there once;
+    /// several come back only when different situations share a key.
     pub fn candidates(&self, key: u64) -> impl Iterator<Item = u32> + '_ {
         let mask = self.slots.len() - 1;
         let mut i = key as usize & mask;
         std::iter::from_fn(move || {
             loop {
-                let slot = self.slots[i];
+                let slot = &self.slots[i];
                 if slot.generation != self.generation {
                     return None;
                 }
+                let found = i as u32;
                 i = (i + 1) & mask;
-                if slot.key == key {
-                    return Some(slot.entry);
+                if slot.situation.key == key {
+                    return Some(found);
                 }
             }
         })
     }
 
-    /// Adds entry `entry` under `key`. When it repeats the situation of entry `replacing`,
-    /// which is in the set under the same key, it takes that entry's slot. `vacancy` is what
-    /// a probe for `key` returned, if the caller kept it: used while still valid, it spares
-    /// probing again.
+    /// The situation in a slot that [`History::candidates`] or a filing returned, valid until
+    /// the set next changes.
     #[inline]
-    pub fn insert(
-        &mut self,
-        key: u64,
-        entry: u32,
-        replacing: Option<u32>,
-        vacancy: Option<Vacancy>,
-    ) {
-        self.stamp = self.stamp.wrapping_add(1);
-        let mask = self.slots.len() - 1;
-        let mut i = match vacancy {
-            Some(v)
-                if v.key == key && replacing.is_none() && v.stamp.wrapping_add(1) == self.stamp =>
-            {
-                v.slot as usize
-            }
-            _ => key as usize & mask,
-        };
-        loop {
-            let slot = &mut self.slots[i];
-            if slot.generation != self.generation {
-                *slot = Slot { key, generation: self.generation, entry };
-                self.live += 1;
-                if self.live * 2 > self.slots.len() {
-                    self.grow();
-                }
-                return;
-            }
-            if slot.key == key && Some(slot.entry) == replacing {
-                slot.entry = entry;
-                return;
-            }
-            i = (i + 1) & mask;
-        }
+    pub fn situation(&self, slot: u32) -> Situation {
+        self.slots[slot as usize].situation
     }
 
-    fn grow(&mut self) {
-        self.stamp = self.stamp.wrapping_add(1);
-        let doubled = vec![Slot::default(); self.slots.len() * 2];
+    /// Files `situation` in the free slot that [`History::probe`] returned for its key, with
+    /// no change to the set since. Returns its slot.
+    #[inline(always)]
+    pub fn file_at(&mut self, slot: u32, situation: Situation) -> u32 {
+        debug_assert_eq!(self.first_free(situation.key), slot, "a stale free slot");
+        self.slots[slot as usize] = Slot { generation: self.generation, situation };
+        self.live += 1;
+        if self.live * 2 > self.slots.len() {
+            return self.grow(slot);
+        }
+        slot
+    }
+
+    /// Files `situation` in a free slot found now. Returns its slot.
+    pub fn file(&mut self, situation: Situation) -> u32 {
+        self.file_at(self.first_free(situation.key), situation)
+    }
+
+    /// The slot a situation under `key` would be filed in now: the first free one from the
+    /// key's own.
+    fn first_free(&self, key: u64) -> u32 {
+        let mask = self.slots.len() - 1;
+        let mut i = key as usize & mask;
+        while self.slots[i].generation == self.generation {
+            i = (i + 1) & mask;
+        }
+        i as u32
+    }
+
+    /// Files `situation` in place of the earlier occurrence of the same situation in `slot`.
+    pub fn replace(&mut self, slot: u32, situation: Situation) -> u32 {
+        let place = &mut self.slots[slot as usize];
+        debug_assert!(place.generation == self.generation && place.situation.key == situation.key);
+        place.situation = situation;
+        slot
+    }
+
+    /// Doubles the set; returns where the situation that was in `slot` went.
+    #[cold]
+    fn grow(&mut self, slot: u32) -> u32 {
+        let doubled = vec![FREE; self.slots.len() * 2];
         let old = std::mem::replace(&mut self.slots, doubled);
         let mask = self.slots.len() - 1;
-        for slot in old.into_iter().filter(|s| s.generation == self.generation) {
-            let mut i = slot.key as usize & mask;
+        let mut moved_to = 0;
+        for (from, slot_now) in old.into_iter().enumerate() {
+            if slot_now.generation != self.generation {
+                continue;
+            }
+            let mut i = slot_now.situation.key as usize & mask;
             while self.slots[i].generation == self.generation {
                 i = (i + 1) & mask;
             }
-            self.slots[i] = slot;
+            self.slots[i] = slot_now;
+            if from == slot as usize {
+                moved_to = i as u32;
+            }
         }
+        moved_to
     }
 
-    /// Logs a change that has just been made to `board`, packing a checkpoint when due.
-    pub fn log(&mut self, change: Change, board: &Board) {
+    /// Logs a change that has just been made to the stones.
+    #[inline(always)]
+    pub fn log(&mut self, change: Change) {
         self.log.push(change);
-        if self.log.len().is_multiple_of(CHECKPOINT_EVERY) {
-            board.append_codes(&mut self.snapshots);
-        }
     }
 
-    /// Rebuilds into `out` the stones after the first `log_len` changes.
+    /// Rebuilds into `out` the stones after the first `log_len` changes, from the last
+    /// snapshot taken before them (see [`History::take_snapshots`]).
     pub fn rebuild(&self, log_len: u32, size: BoardSize, out: &mut Board) {
         out.reset(size);
         let area = size.area();
@@ -226,13 +237,37 @@ impl History {
             let start = (checkpoint - 1) * area;
             out.load_codes(self.snapshots[start..start + area].iter().copied());
         }
-        for &change in &self.log[checkpoint * CHECKPOINT_EVERY..log_len as usize] {
+        self.replay(checkpoint * CHECKPOINT_EVERY..log_len as usize, out);
+    }
+
+    /// Brings the snapshots up to the last checkpoint of the log, replaying on `scratch` (left
+    /// in any state) the changes since the last one taken: every change is replayed for this
+    /// at most once a game. Called before rebuilding, so that a rebuild replays at most
+    /// [`CHECKPOINT_EVERY`] - 1 changes.
+    pub fn take_snapshots(&mut self, size: BoardSize, scratch: &mut Board) {
+        let area = size.area();
+        let taken = self.snapshots.len() / area;
+        let due = self.log.len() / CHECKPOINT_EVERY;
+        if taken == due {
+            return;
+        }
+        self.rebuild((taken * CHECKPOINT_EVERY) as u32, size, scratch);
+        for checkpoint in taken..due {
+            let start = checkpoint * CHECKPOINT_EVERY;
+            self.replay(start..start + CHECKPOINT_EVERY, scratch);
+            scratch.append_codes(&mut self.snapshots);
+        }
+    }
+
+    /// Replays the logged changes in `range` on `board`.
+    fn replay(&self, range: std::ops::Range<usize>, board: &mut Board) {
+        for &change in &self.log[range] {
             match change {
                 Change::Set { loc, stone } => {
-                    out.set_stone_loc(loc, stone);
+                    board.set_stone_loc(loc, stone);
                 }
                 Change::Play { loc, color } => {
-                    out.play_forced_loc(color, loc);
+                    board.play_forced_loc(color, loc);
                 }
             }
         }
@@ -253,6 +288,7 @@ mod tests {
             history.clear();
             let mut positions = vec![board.clone()];
             let mut state = 12_345u64;
+            let mut out = Board::new(BoardSize::STANDARD);
             for i in 0..500 {
                 state = state
                     .wrapping_mul(6_364_136_223_846_793_005)
@@ -268,11 +304,18 @@ mod tests {
                     board.play_forced_loc(color, loc);
                     Change::Play { loc, color }
                 };
-                history.log(change, &board);
+                history.log(change);
                 positions.push(board.clone());
+                if i == 300 {
+                    // Snapshots taken in the middle of the game; later ones extend them, and
+                    // the rebuilds in between replay from the last one taken.
+                    history.take_snapshots(size, &mut out);
+                }
             }
-            let mut out = Board::new(BoardSize::STANDARD);
             for (n, want) in positions.iter().enumerate() {
+                if n == 450 {
+                    history.take_snapshots(size, &mut out);
+                }
                 history.rebuild(n as u32, size, &mut out);
                 assert!(out.same_stones(want), "{size}: after {n} changes\n{out}\n{want}");
                 if n % 10 == 0 {
@@ -282,19 +325,33 @@ mod tests {
         }
     }
 
+    fn situation(key: u64, move_number: u32) -> Situation {
+        Situation { key, log_len: move_number, move_number, count: 1, to_move: Color::Black }
+    }
+
     #[test]
-    fn the_set_finds_its_entries_and_forgets_them_at_once() {
+    fn the_set_finds_its_situations_and_forgets_them_at_once() {
         let mut history = History::new();
         history.clear();
-        // Keys chosen to collide in the low bits, so that probing runs over each other.
+        // Keys chosen to collide in the low bits, so that probing runs over each other; 3,000
+        // situations make the set grow twice.
         for e in 0..3000u32 {
-            history.insert(u64::from(e % 1500) << 20, e, None, None);
+            let slot = history.file(situation(u64::from(e % 1500) << 20, e));
+            assert_eq!(history.situation(slot).move_number, e, "a filing names its slot");
         }
-        let found: Vec<u32> = history.candidates(7 << 20).collect();
+        let found: Vec<u32> =
+            history.candidates(7 << 20).map(|s| history.situation(s).move_number).collect();
         assert_eq!(found, [7, 1507]);
-        history.insert(7 << 20, 4000, Some(1507), None);
-        assert_eq!(history.candidates(7 << 20).collect::<Vec<_>>(), [7, 4000]);
+        let slot = history.candidates(7 << 20).nth(1).unwrap();
+        assert_eq!(history.replace(slot, situation(7 << 20, 4000)), slot);
+        let found: Vec<u32> =
+            history.candidates(7 << 20).map(|s| history.situation(s).move_number).collect();
+        assert_eq!(found, [7, 4000]);
+        assert_eq!(history.probe(7 << 20), Err(()));
+        let free = history.probe(1 << 60).unwrap();
+        assert_eq!(history.file_at(free, situation(1 << 60, 5000)), free);
         history.forget_situations();
         assert_eq!(history.candidates(7 << 20).count(), 0);
+        assert!(history.probe(7 << 20).is_ok());
     }
 }
