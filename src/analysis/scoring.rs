@@ -244,6 +244,19 @@ pub fn count_ending(
     count
 }
 
+/// `count` with komi `komi` instead of its own: the same tallies, another margin (computed as
+/// [`count_with`] computes it, so that the result is the same to the last bit).
+fn with_komi(
+    mut count: crate::rules::score::Count,
+    komi: f64,
+    tie: crate::rules::TieBreak,
+) -> crate::rules::score::Count {
+    count.komi = komi;
+    count.margin = count.black.total - count.white.total - komi - count.handicap_compensation;
+    count.outcome = outcome_of(count.margin, tie);
+    count
+}
+
 /// The final position counted as it stands, every stone alive (Tromp-Taylor).
 pub fn as_is_ending(replay: &Replay) -> Ending {
     let n = replay.board.size().area();
@@ -474,6 +487,11 @@ pub fn score_all(
     let counted = ending(record, replay, &statuses);
     let as_left = as_is_ending(replay);
     let mut scores = Vec::with_capacity(requests.len());
+    // Requests that resolve to the same ruleset (`recorded` and the preset the record names,
+    // typically) count the same ending the same way, whatever their komi (the count takes its
+    // komi from the request, not the ruleset's default): each ruleset's count is made once, and
+    // a later komi only moves the margin.
+    let mut counts: Vec<(Ruleset, crate::rules::score::Count)> = Vec::new();
     for request in requests {
         let (preset, ruleset, komi) = resolve(request, record);
         let used = if ruleset.remove_dead_stones { &statuses } else { &as_is };
@@ -494,7 +512,14 @@ pub fn score_all(
             continue;
         }
         let end = if ruleset.remove_dead_stones { &counted } else { &as_left };
-        let c = count_ending(end, &ruleset, komi, record.handicap, replay.passes);
+        let c = match counts.iter().find(|(r, _)| r.with_komi(0.0) == ruleset.with_komi(0.0)) {
+            Some((_, known)) => with_komi(known.clone(), komi, ruleset.tie),
+            None => {
+                let c = count_ending(end, &ruleset, komi, record.handicap, replay.passes);
+                counts.push((ruleset, c.clone()));
+                c
+            }
+        };
         let mut confidence = used.confidence;
         let mut doubts = used.doubts.clone();
         for (limit, doubt) in position_doubts(replay, used, &ruleset, &c) {

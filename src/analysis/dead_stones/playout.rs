@@ -121,6 +121,8 @@ impl<'a> Sampler<'a> {
                 touched: [Vec::new(), Vec::new()],
                 region: vec![0; n],
                 stack: Vec::new(),
+                points: Vec::new(),
+                captured: Vec::new(),
                 version: vec![0; board.loc_count()],
                 eye_seen: [vec![0; board.loc_count()], vec![0; board.loc_count()]],
                 suicide_seen: [vec![(0, 0); board.loc_count()], vec![(0, 0); board.loc_count()]],
@@ -174,6 +176,10 @@ struct PlayoutState {
     touched: [Vec<u16>; 2],
     region: Vec<u32>,
     stack: Vec<usize>,
+    /// The points of the region `final_owner` is filling.
+    points: Vec<usize>,
+    /// The stones the move being played captures.
+    captured: Vec<u16>,
     /// Per location: bumped whenever a point of its 3x3 block changes, from playout to playout.
     version: Vec<u32>,
     /// Per colour and location: `version + 1` when the location was last found to be that
@@ -323,7 +329,8 @@ fn play_out(
                         k += 1;
                     }
                 }
-                let mut captured: Vec<u16> = Vec::new();
+                let mut captured = std::mem::take(&mut state.captured);
+                captured.clear();
                 for &f in &freed[..k] {
                     captured.extend(board.chain_locs_at(f));
                 }
@@ -347,7 +354,8 @@ fn play_out(
                 if passed[other] {
                     note_changes(board, loc, &captured, &mut state.touched[other]);
                 }
-                state.candidates.extend(captured.into_iter().filter(|&c| playable[c as usize]));
+                state.candidates.extend(captured.iter().copied().filter(|&c| playable[c as usize]));
+                state.captured = captured;
                 last = Some(loc);
                 passes = 0;
             }
@@ -580,8 +588,8 @@ fn final_owner(
     let n = layout.grid.len();
     let region = &mut state.region;
     let stack = &mut state.stack;
+    let points = &mut state.points;
     region.iter_mut().for_each(|r| *r = u32::MAX);
-    let mut points = Vec::new();
     for start in 0..n {
         let loc = locs.of_index[start];
         if let Some(c) = board.stone_at(loc) {
@@ -618,7 +626,7 @@ fn final_owner(
             [false, true] => -1,
             _ => 0,
         };
-        for &q in &points {
+        for &q in points.iter() {
             owner[q] = v;
         }
     }
