@@ -185,18 +185,30 @@ impl Finishing {
         true
     }
 
-    /// The heads of `color`'s live chains with at most `libs` liberties, each once.
+    /// The heads of `color`'s live chains with at most `libs` liberties, each once. A chain in
+    /// atari only by dead stones is left out: the players agreed those stones are off the
+    /// board, so their atari is no threat to meet and no capture to make (capturing with them
+    /// would bring dead stones back to life in the count).
     fn weak_chains(&self, color: Color, libs: u32) -> Vec<u16> {
         let mut heads = Vec::new();
         for &loc in &self.locs {
             if self.live_at(loc) == Some(color)
                 && self.board.libs_at(loc) <= libs
                 && self.board.head_at(loc) == loc
+                && (self.board.libs_at(loc) > 1 || self.pressed_by_live(loc))
             {
                 heads.push(loc);
             }
         }
         heads
+    }
+
+    /// Whether the chain on `loc` touches a live stone of the other colour.
+    fn pressed_by_live(&self, loc: u16) -> bool {
+        let Some(color) = self.board.stone_at(loc) else { return false };
+        self.board.chain_locs_at(loc).any(|s| {
+            self.board.neighbours_of(s).into_iter().any(|a| self.live_at(a) == Some(color.opponent()))
+        })
     }
 
     /// A move saving `color`'s chains in atari: of the moves that save one of them, the one
