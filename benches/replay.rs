@@ -109,7 +109,7 @@ fn record(game: &FixedGame, ruleset: Ruleset) -> GameRecord {
         rules: RecordRules { raw: None, preset: None, ruleset, origin: RulesOrigin::Inferred },
         result: RecordedResult { raw: None, outcome: None, in_zi: false, truncated: false },
         markup: None,
-        properties: Vec::new(),
+        properties: Default::default(),
         findings: Vec::new(),
     }
 }

@@ -97,11 +97,13 @@ pub fn run_job(
             let record = pending.read(&job.read);
             let analysis = analyze(&record, &job.analysis);
             let rulesets = &job.analysis.rulesets;
-            Box::new(if job.game_rows {
+            let report = Box::new(if job.game_rows {
                 GameReport::new(&record, &analysis, rulesets, job.guard)
             } else {
                 GameReport::without_game_row(&record, &analysis, rulesets, job.guard)
-            })
+            });
+            record::recycle(record);
+            report
         },
         |mapped| {
             consume(match mapped {

@@ -63,8 +63,8 @@ use super::komi::{self, UnitContext};
 use super::property::{self, Kind, Spec, ValueType};
 use super::result;
 use super::{
-    GameLocation, GameRecord, Komi, KomiOrigin, LaterSetup, Placement, ReadStatus, RecordRules,
-    RecordedMove, RecordedResult, RulesOrigin, TerritoryMarkup, TextEncoding,
+    GameLocation, GameRecord, Komi, KomiOrigin, LaterSetup, Placement, Properties, ReadStatus,
+    RecordRules, RecordedMove, RecordedResult, RulesOrigin, TerritoryMarkup, TextEncoding,
 };
 
 /// Words of [`GameBuilder`]'s bit set of kept identifiers.
@@ -109,7 +109,7 @@ pub struct GameBuilder {
     handicap: Option<Option<u32>>,
     rules_raw: Option<String>,
     result_raw: Option<String>,
-    properties: Vec<(String, String)>,
+    properties: Properties,
     /// The one- and two-capital identifiers among `properties`, one bit each (see
     /// [`property::slot`]): whether a game-information property was kept before is asked
     /// for each of them, and a bit answers it without comparing strings.
@@ -234,6 +234,7 @@ fn show_values<S: AsRef<str>>(values: &[S]) -> String {
 impl GameBuilder {
     /// Starts a record for the game found at `location`, decoded as `encoding`.
     pub fn new(location: GameLocation, encoding: TextEncoding) -> GameBuilder {
+        let spare = super::spare_buffers();
         GameBuilder {
             location,
             encoding,
@@ -257,12 +258,12 @@ impl GameBuilder {
             handicap: None,
             rules_raw: None,
             result_raw: None,
-            properties: Vec::with_capacity(16),
+            properties: spare.properties,
             kept: [0; KEPT_WORDS],
             setup: Vec::new(),
             to_move: None,
             later_setup: Vec::new(),
-            moves: Vec::new(),
+            moves: spare.moves,
             last_markup: None,
             bad_identifiers: Vec::new(),
             handicap_implied: false,
@@ -634,7 +635,7 @@ impl GameBuilder {
             self.kept[slot / 64] |= 1 << (slot % 64);
         }
         for v in values {
-            self.properties.push((id.to_string(), v.as_ref().to_string()));
+            self.properties.push(id, v.as_ref());
         }
     }
 
@@ -1150,7 +1151,7 @@ impl GameBuilder {
             && self
                 .properties
                 .iter()
-                .find(|(k, _)| k == "DT")
+                .find(|&(k, _)| k == "DT")
                 .and_then(|(_, v)| v.trim().get(..4)?.parse::<u32>().ok())
                 .is_some_and(|year| year < 2018);
         let ha = self.handicap.flatten();
@@ -1168,9 +1169,11 @@ impl GameBuilder {
         decision.handicap
     }
 
-    /// The rules RU names, or those inferred (with a finding saying from what).
+    /// The rules RU names, or those inferred (with a finding saying from what). Like
+    /// [`GameBuilder::komi`] and [`GameBuilder::result`], called once, by
+    /// [`GameBuilder::finish`]: the raw text moves into the record.
     fn rules(&mut self, komi: Option<(f64, bool)>, status_failed: bool) -> RecordRules {
-        let raw = self.rules_raw.clone();
+        let raw = self.rules_raw.take();
         if let Some(named) = raw.as_deref().and_then(game_info::named_rules) {
             return RecordRules {
                 raw,
@@ -1218,7 +1221,7 @@ impl GameBuilder {
         rules: &RecordRules,
         failed: bool,
     ) -> Komi {
-        let raw = self.komi_raw.clone();
+        let raw = self.komi_raw.take();
         let default = if handicap >= 2 { 0.5 } else { rules.ruleset.komi };
         // Only a komi assumed is explained, so the explanation is made only then.
         let name = || match rules.preset {
@@ -1264,7 +1267,7 @@ impl GameBuilder {
     }
 
     fn result(&mut self) -> RecordedResult {
-        let raw = self.result_raw.clone();
+        let raw = self.result_raw.take();
         let mut result = RecordedResult { raw, outcome: None, in_zi: false, truncated: false };
         let Some(text) = result.raw.as_deref() else { return result };
         if text.trim().is_empty() {

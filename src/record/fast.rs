@@ -252,7 +252,13 @@ impl FastReader {
         loop {
             match lexer.peek() {
                 Some(b';') => {
-                    if builder.move_nodes(|| lexer.plain_move_node()) > 0 {
+                    // The limits allow this many more plain move nodes: checked once a run
+                    // instead of at every node, the count added when the run ends.
+                    let budget = lexer.plain_move_budget();
+                    let mut left = budget;
+                    let run = builder.move_nodes(|| lexer.plain_move_node(&mut left));
+                    lexer.count_plain_move_nodes(budget - left);
+                    if run > 0 {
                         root = false;
                         continue;
                     }
@@ -479,13 +485,33 @@ impl Lexer<'_> {
         Ok(Some((colour, mv)))
     }
 
+    /// How many plain move nodes ([`Lexer::plain_move_node`]) may follow before one reaches a
+    /// node or depth limit, or none if a two-letter value is over the value limit.
+    #[inline]
+    fn plain_move_budget(&self) -> u64 {
+        let shape = &self.shape;
+        if shape.max_value < 2 {
+            return 0;
+        }
+        let nodes = shape.max_nodes.saturating_sub(shape.nodes);
+        nodes.min(shape.max_depth.saturating_sub(shape.depth))
+    }
+
+    /// Counts `count` plain move nodes just read, as [`Lexer::node`] counts each node.
+    #[inline]
+    fn count_plain_move_nodes(&mut self, count: u64) {
+        self.shape.nodes += count;
+        self.shape.depth += count;
+    }
+
     /// At `;`: the commonest node of all, `;B[pd]` (or `;W[dp]`) directly followed, after any
-    /// whitespace, by the next node, a variation or the end of the tree: counted as
-    /// [`Lexer::node`] counts it and read whole. `None`, the lexer unmoved, for anything else,
-    /// a node or value limit reached included: [`Lexer::node`] and [`Lexer::move_node`] then
-    /// read it the long way (and report the limit).
+    /// whitespace, by the next node, a variation or the end of the tree, read whole; `left`
+    /// (from [`Lexer::plain_move_budget`]) goes down by one, and the caller counts the nodes
+    /// of the run ([`Lexer::count_plain_move_nodes`]). `None`, the lexer unmoved, for anything
+    /// else, a node or value limit reached included (`left` at 0): [`Lexer::node`] and
+    /// [`Lexer::move_node`] then read it the long way (and report the limit).
     #[inline(always)]
-    fn plain_move_node(&mut self) -> Option<(Color, Move)> {
+    fn plain_move_node(&mut self, left: &mut u64) -> Option<(Color, Move)> {
         let bytes = self.bytes;
         let &[b';', colour, b'[', x, y, b']'] = bytes.get(self.pos..self.pos + 6)? else {
             return None;
@@ -500,16 +526,10 @@ impl Lexer<'_> {
         while end < bytes.len() && bytes[end].is_ascii_whitespace() {
             end += 1;
         }
-        let shape = &mut self.shape;
-        if !matches!(bytes.get(end), Some(b';' | b'(' | b')'))
-            || shape.nodes >= shape.max_nodes
-            || shape.depth >= shape.max_depth
-            || shape.max_value < 2
-        {
+        if *left == 0 || !matches!(bytes.get(end), Some(b';' | b'(' | b')')) {
             return None;
         }
-        shape.nodes += 1;
-        shape.depth += 1;
+        *left -= 1;
         self.pos = end;
         Some((colour, mv))
     }

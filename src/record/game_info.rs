@@ -21,6 +21,7 @@
 //! 6. nothing at all: Japanese, the rules of the old professional games that make up most
 //!    records without RU, komi or place (the finding says it is a default).
 
+use super::Properties;
 use crate::rules::{self, Preset, Ruleset};
 
 /// Whether a record comes from the Fox server (野狐, foxwq.com), directly or re-saved.
@@ -36,10 +37,10 @@ pub struct FoxEvidence {
 }
 
 /// Looks for Fox's fingerprints among the root properties.
-pub fn fox_evidence(properties: &[(String, String)]) -> FoxEvidence {
+pub fn fox_evidence(properties: &Properties) -> FoxEvidence {
     let mut evidence = FoxEvidence::default();
     let empty_gn = properties.iter().any(|(k, v)| k == "GN" && v.trim().is_empty());
-    for (key, value) in properties {
+    for (key, value) in properties.iter() {
         let (marker, strong) = match key.as_str() {
             "AP" => {
                 let name = value.split(':').next().unwrap_or("").trim().to_ascii_lowercase();
@@ -109,12 +110,12 @@ pub fn named_rules(ru: &str) -> Option<NamedRules> {
 }
 
 /// What rules inference looks at.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug)]
 pub struct Evidence<'a> {
     /// The komi in points, if the record gives one, and whether it was written in zi.
     pub komi: Option<(f64, bool)>,
     /// The root properties, for PC, EV, GN, US and SO.
-    pub properties: &'a [(String, String)],
+    pub properties: &'a Properties,
 }
 
 /// The inferred rules and what they were inferred from (`None`: nothing, kifu's default).
@@ -130,7 +131,7 @@ pub fn infer_rules(evidence: Evidence<'_>) -> (&'static Preset, Option<String>) 
         properties
             .iter()
             .filter(move |(k, _)| k.len() == key.len() && k.bytes().eq(key.bytes()))
-            .map(|(_, v)| v.as_str())
+            .map(|(_, v)| v)
     };
     for event in field("EV").chain(field("GN")) {
         if lowercased(event, |lower| first_keyword(lower.as_bytes(), ING_EVENTS)).is_some() {
@@ -390,7 +391,7 @@ const SERVERS: &[(&str, &str)] = &[
 /// records downloaded from it often stop at the last move, without the passes. Records of
 /// games counted by the players themselves (professional games) instead stop before the last
 /// neutral points and protective moves, which the recorded result counts as played.
-pub fn online_server(properties: &[(String, String)]) -> Option<&'static str> {
+pub fn online_server(properties: &Properties) -> Option<&'static str> {
     for key in ["PC", "AP", "SO", "GN"] {
         for (_, value) in properties.iter().filter(|(k, _)| k == key) {
             let lower = value.to_lowercase();
@@ -417,8 +418,8 @@ pub fn online_server(properties: &[(String, String)]) -> Option<&'static str> {
 mod tests {
     use super::*;
 
-    fn props(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
-        pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()
+    fn props(pairs: &[(&str, &str)]) -> Properties {
+        pairs.iter().copied().collect()
     }
 
     #[test]
@@ -444,8 +445,7 @@ mod tests {
     #[test]
     fn servers_are_recognised_where_records_name_them() {
         let server = |pairs: &[(&str, &str)]| {
-            let properties: Vec<(String, String)> =
-                pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+            let properties: Properties = pairs.iter().copied().collect();
             online_server(&properties)
         };
         assert_eq!(server(&[("PC", "TYGEM")]), Some("Tygem"));

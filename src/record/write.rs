@@ -584,7 +584,11 @@ pub fn check_rewrite(
     let metadata = |r: &GameRecord| -> Vec<(String, String)> {
         // CA, FF and GM are what the rewrite normalises; the rest must be as read.
         let format = |k: &str| matches!(k, "CA" | "FF" | "GM");
-        r.properties.iter().filter(|(k, _)| !format(k)).cloned().collect()
+        r.properties
+            .iter()
+            .filter(|(k, _)| !format(k))
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect()
     };
     if again.size != original.size {
         return differs("board size");

@@ -507,7 +507,7 @@ mod tests {
         r.status = ReadStatus::Strict;
         r.findings.clear();
         r.size = BoardSize::new(19, 13).unwrap();
-        r.properties = vec![("PB".into(), "@home".into()), ("PW".into(), "Cho Chikun".into())];
+        r.properties = [("PB", "@home"), ("PW", "Cho Chikun")].into_iter().collect();
         r.result.raw = Some("W+R".into());
         r.result.outcome = Some(Outcome::from_margin(-2.5));
         r
