@@ -207,7 +207,10 @@ impl Finishing {
     fn pressed_by_live(&self, loc: u16) -> bool {
         let Some(color) = self.board.stone_at(loc) else { return false };
         self.board.chain_locs_at(loc).any(|s| {
-            self.board.neighbours_of(s).into_iter().any(|a| self.live_at(a) == Some(color.opponent()))
+            self.board
+                .neighbours_of(s)
+                .into_iter()
+                .any(|a| self.live_at(a) == Some(color.opponent()))
         })
     }
 
