@@ -1,6 +1,7 @@
 //! Finishing a record that stops before the end (`analysis::finish`), on small diagrams: the
 //! neutral points get filled, a dame that puts a chain in atari is filled first and answered
-//! with a protective move, and a settled position needs nothing.
+//! with a protective move, a stone in atari only by dead stones is left alone, and a settled
+//! position needs nothing.
 
 use kifu::analysis::finish::{Why, finish};
 use kifu::rules::{Board, Color};
@@ -53,4 +54,30 @@ fn a_dame_that_ataris_is_filled_first_and_answered_inside_the_territory() {
     let played = moves(&b, &no_dead(&b), Color::White);
     assert_eq!(played[0], (Color::White, 3, 1, Why::Dame));
     assert!(played.iter().all(|m| m.3 == Why::Dame));
+}
+
+#[test]
+fn a_stone_in_atari_only_by_dead_stones_is_neither_captured_nor_saved() {
+    // The three black stones inside White's wall are dead; the white stone among them is in
+    // atari, but only by them. Capturing it on (2, 5) would bring the dead stones back to life
+    // in the count (as in aeb-pro `Oza/63/P06`, where it cost White six points), and saving it
+    // would be a protective move against nothing: the players agreed the stones are off.
+    let b = board(
+        "
+        . . . . . . .
+        X X X X X X X
+        O O O O O O O
+        O . X . O O O
+        O X O X . O O
+        O . . . O O O",
+    );
+    let mut dead = no_dead(&b);
+    for (x, y) in [(2, 3), (1, 4), (3, 4)] {
+        dead[y * 7 + x] = true;
+    }
+    for to_move in [Color::Black, Color::White] {
+        let finished = finish(&b, &dead, to_move);
+        assert_eq!(finished.captured_by, [0, 0], "{to_move:?} to move: {:?}", finished.moves);
+        assert!(finished.moves.iter().all(|m| m.2 != Why::Capture && m.2 != Why::Rescue));
+    }
 }
