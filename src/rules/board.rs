@@ -174,7 +174,8 @@ struct MoveState {
     seen: [u16; 3],
 }
 
-/// The padded array of cells, indexed by location.
+/// One value per location of the padded array (the cells; the chains' stone counts), indexed
+/// by location.
 ///
 /// Indexing is unchecked: the board's hot paths index several times per neighbour, and the
 /// bounds checks cost about a fifth of a move (measured with cachegrind on the replay bench).
@@ -186,69 +187,57 @@ struct MoveState {
 /// chain links and heads (which always name stones), or from the ko point (a stone's former
 /// location or 0). No public method takes a location, and the crate-internal helpers that take
 /// one from other modules (the read access by location at the end of this file) check bounds.
-#[derive(Clone, Debug, Default)]
-struct Cells(Vec<Cell>);
+#[derive(Clone, Debug)]
+struct ByLoc<T>(Vec<T>);
 
-impl Index<u16> for Cells {
-    type Output = Cell;
+/// The cells of the padded array.
+type Cells = ByLoc<Cell>;
+
+/// The stone count of each chain, at its head's location; the same length as [`Cells`] and
+/// indexed the same way, unchecked under the same invariant.
+type Stones = ByLoc<u16>;
+
+impl<T> Default for ByLoc<T> {
+    fn default() -> Self {
+        ByLoc(Vec::new())
+    }
+}
+
+impl<T> Index<u16> for ByLoc<T> {
+    type Output = T;
 
     #[inline(always)]
-    fn index(&self, loc: u16) -> &Cell {
+    fn index(&self, loc: u16) -> &T {
         debug_assert!((loc as usize) < self.0.len(), "location {loc} outside the board");
         // SAFETY: every location is below the length (see the type's documentation).
         unsafe { self.0.get_unchecked(loc as usize) }
+    }
+}
+
+impl<T> IndexMut<u16> for ByLoc<T> {
+    #[inline(always)]
+    fn index_mut(&mut self, loc: u16) -> &mut T {
+        debug_assert!((loc as usize) < self.0.len(), "location {loc} outside the board");
+        // SAFETY: every location is below the length (see the type's documentation).
+        unsafe { self.0.get_unchecked_mut(loc as usize) }
     }
 }
 
 /// Checked indexing by `usize`, for code outside the hot paths.
-impl Index<usize> for Cells {
-    type Output = Cell;
+impl<T> Index<usize> for ByLoc<T> {
+    type Output = T;
 
     #[inline]
-    fn index(&self, loc: usize) -> &Cell {
+    fn index(&self, loc: usize) -> &T {
         &self.0[loc]
     }
 }
 
-impl Cells {
+impl<T> ByLoc<T> {
     /// One past the largest location.
     #[inline]
     fn len(&self) -> usize {
         self.0.len()
-    }
-}
-
-impl IndexMut<u16> for Cells {
-    #[inline(always)]
-    fn index_mut(&mut self, loc: u16) -> &mut Cell {
-        debug_assert!((loc as usize) < self.0.len(), "location {loc} outside the board");
-        // SAFETY: every location is below the length (see the type's documentation).
-        unsafe { self.0.get_unchecked_mut(loc as usize) }
-    }
-}
-
-/// The stone count of each chain, at its head's location; the same length as [`Cells`] and
-/// indexed the same way, unchecked under the same invariant.
-#[derive(Clone, Debug, Default)]
-struct Stones(Vec<u16>);
-
-impl Index<u16> for Stones {
-    type Output = u16;
-
-    #[inline(always)]
-    fn index(&self, loc: u16) -> &u16 {
-        debug_assert!((loc as usize) < self.0.len(), "location {loc} outside the board");
-        // SAFETY: as for `Cells`, whose length this has.
-        unsafe { self.0.get_unchecked(loc as usize) }
-    }
-}
-
-impl IndexMut<u16> for Stones {
-    #[inline(always)]
-    fn index_mut(&mut self, loc: u16) -> &mut u16 {
-        debug_assert!((loc as usize) < self.0.len(), "location {loc} outside the board");
-        // SAFETY: as for `Cells`, whose length this has.
-        unsafe { self.0.get_unchecked_mut(loc as usize) }
     }
 }
 
