@@ -1,10 +1,15 @@
 //! Finishing a record that stops before the end (`analysis::finish`), on small diagrams: the
 //! neutral points get filled, a dame that puts a chain in atari is filled first and answered
-//! with a protective move, a stone in atari only by dead stones is left alone, and a settled
-//! position needs nothing.
+//! with a protective move, a stone in atari only by dead stones is left alone, a settled
+//! position needs nothing, and a record whose forcing finish leaves two threats at once is
+//! finished again more carefully.
+
+mod util;
 
 use kifu::analysis::finish::{Why, finish};
-use kifu::rules::{Board, Color};
+use kifu::analysis::{DeadStoneMode, replay, scoring};
+use kifu::record::{ReadOptions, sources, split_source};
+use kifu::rules::{Board, Color, Outcome, WinBy};
 
 fn board(diagram: &str) -> Board {
     Board::from_diagram(diagram).expect("diagram")
@@ -80,4 +85,36 @@ fn a_stone_in_atari_only_by_dead_stones_is_neither_captured_nor_saved() {
         assert_eq!(finished.captured_by, [0, 0], "{to_move:?} to move: {:?}", finished.moves);
         assert!(finished.moves.iter().all(|m| m.2 != Why::Capture && m.2 != Why::Rescue));
     }
+}
+
+#[test]
+fn a_finish_that_leaves_two_threats_at_once_is_played_again_carefully() {
+    // aeb-pro `Cho_Chikun/2020-12-07.sgf` (77th Honinbo league, Miyazawa Goro - Cho Chikun,
+    // B+0.5, Japanese rules, komi 6.5) stops with dame left. Filled forcing moves first,
+    // Black's dame on M10 leaves White a chain in atari and another that L9 then catches, and
+    // Black captures four stones every status calls alive. The careful second try plays no
+    // move that leaves two threats: every dame is filled, and the count is the recorded one.
+    let Some(corpus) = util::shared_corpus_or_skip() else { return };
+    let path = corpus.join("aeb-pro/Cho_Chikun/2020-12-07.sgf");
+    let options = ReadOptions::default();
+    let record = sources([&path], &options)
+        .flat_map(|s| split_source(s, &options).games)
+        .map(|g| g.read(&options))
+        .next()
+        .expect("the record");
+    let rep = replay::replay(&record, &record.rules.ruleset);
+    let (statuses, _) = scoring::statuses(&record, &rep, DeadStoneMode::Auto);
+    assert!(finish(&rep.board, &statuses.dead, rep.to_move).largest_capture > 1);
+    let ending = scoring::ending(&record, &rep, &statuses);
+    let finished = ending.finished.as_ref().expect("finished, not counted as left");
+    assert_eq!(finished.largest_capture, 0);
+    let count = scoring::count_ending(
+        &ending,
+        &record.rules.ruleset,
+        record.komi.points,
+        record.handicap,
+        rep.passes,
+    );
+    assert_eq!(count.neutral, 0);
+    assert_eq!(count.outcome, Outcome::Win { winner: Color::Black, by: WinBy::Points(0.5) });
 }

@@ -19,6 +19,11 @@
 //! 5. a neutral point next to both colours (dame), where filling it is safe;
 //! 6. otherwise a pass; two passes in a row end the finishing.
 //!
+//! Forcing moves can leave the opponent two threats at once, and a chain every status calls
+//! alive then falls; players answering each forcing move in turn would not have let that
+//! happen. The caller can then finish again in the [`Style::Careful`] style, which plays no
+//! boundary move or dame that leaves more threats than one answer saves.
+//!
 //! The dead stones stay on the board while the ending is played, as they would in a real game:
 //! they are not defended, nor captured for nothing, but their liberties are real, so a chain
 //! they leave short of liberties must capture them (a protective move inside one's own
@@ -55,6 +60,23 @@ pub struct Finished {
 /// Plays out the ending of `board`, whose stones flagged in `dead` (row-major) are dead,
 /// `to_move` first.
 pub fn finish(board: &Board, dead: &[bool], to_move: Color) -> Finished {
+    finish_with(board, dead, to_move, Style::Forcing)
+}
+
+/// How the players fill the last points.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Style {
+    /// Every safe boundary move and dame may be played, forcing ones first (see [`finish`]).
+    Forcing,
+    /// No boundary move or dame may leave the opponent more threatened chains than one answer
+    /// saves: for a second try when the forcing one captured a chain the statuses call alive.
+    /// The statuses say the players would not have let it come to that: they answer each
+    /// forcing move as it comes, in an order that never leaves two threats at once.
+    Careful,
+}
+
+/// [`finish`] in a given [`Style`].
+pub fn finish_with(board: &Board, dead: &[bool], to_move: Color, style: Style) -> Finished {
     let size = board.size();
     let locs: Vec<u16> =
         size.points().map(|p| board.loc(p).expect("points are on the board")).collect();
@@ -63,6 +85,7 @@ pub fn finish(board: &Board, dead: &[bool], to_move: Color) -> Finished {
         dead_at[loc as usize] = dead[i] && board.stone_at(loc).is_some();
     }
     let mut finishing = Finishing {
+        style,
         board: board.clone(),
         reader: Reader::new(),
         locs,
@@ -123,6 +146,7 @@ impl Why {
 }
 
 struct Finishing {
+    style: Style,
     board: Board,
     reader: Reader,
     /// The board location of every point, row-major.
@@ -440,7 +464,10 @@ impl Finishing {
             }
         }
         scored.sort_by_key(|&(swing, m)| (std::cmp::Reverse(swing), m));
-        scored.into_iter().map(|(_, m)| m).find(|&m| self.safe_for(color, m))
+        scored
+            .into_iter()
+            .map(|(_, m)| m)
+            .find(|&m| self.safe_for(color, m) && !self.double_threat(color, m))
     }
 
     /// A neutral point next to stones of both colours that `color` can fill safely, in reading
@@ -459,7 +486,9 @@ impl Finishing {
                     touches[c.index()] = true;
                 }
             }
-            if !(touches[0] && touches[1] && self.safe_for(color, m)) {
+            if !(touches[0] && touches[1] && self.safe_for(color, m))
+                || self.double_threat(color, m)
+            {
                 continue;
             }
             // A dame that puts an opponent chain in atari is played first: the opponent must
@@ -475,6 +504,30 @@ impl Finishing {
             first_safe.get_or_insert(m);
         }
         blocking.or(first_safe)
+    }
+
+    /// Under [`Style::Careful`], whether `color`'s move on `m` leaves the opponent more
+    /// threatened chains (in atari, or with two liberties and capturable) than one answer
+    /// saves.
+    fn double_threat(&mut self, color: Color, m: u16) -> bool {
+        if self.style != Style::Careful {
+            return false;
+        }
+        let opponent = color.opponent();
+        let mut after = self.board.clone();
+        after.play_empty(color, m);
+        let mut threatened: Vec<u16> = Vec::new();
+        for &loc in &self.locs {
+            if self.live_at(loc) == Some(opponent)
+                && after.stone_at(loc) == Some(opponent)
+                && after.head_at(loc) == loc
+                && (after.libs_at(loc) == 1
+                    || (after.libs_at(loc) == 2 && self.reader.capturable(&after, loc)))
+            {
+                threatened.push(loc);
+            }
+        }
+        threatened.len() >= 2 && !self.saves_all(&after, opponent, &threatened)
     }
 
     /// Whether `color` playing on `m` leaves an opponent chain next to it in atari.

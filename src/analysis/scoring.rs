@@ -20,7 +20,7 @@
 //! result (no result, or a draw) instead of a count.
 
 use super::dead_stones::{self, Statuses};
-use super::finish::{Finished, finish};
+use super::finish::{Finished, Style, finish, finish_with};
 use super::replay::Replay;
 use super::{Confidence, DeadStoneMode, DeadStoneSource, RulesetRequest, RulesetScore, ScoreCount};
 use crate::finding::{Code, Finding};
@@ -183,7 +183,12 @@ pub fn ending(record: &GameRecord, replay: &Replay, statuses: &Statuses) -> Endi
         ending.draw_unfinished = true;
         return ending;
     }
-    let finished = finish(&replay.board, &statuses.dead, replay.to_move);
+    let mut finished = finish(&replay.board, &statuses.dead, replay.to_move);
+    if finished.largest_capture > 1 {
+        // Likely two threats at once, which players answering each forcing move in turn would
+        // not have allowed: try again without moves that leave two.
+        finished = finish_with(&replay.board, &statuses.dead, replay.to_move, Style::Careful);
+    }
     if finished.largest_capture > 1 {
         // The finishing captured a live chain: it went wrong, or the statuses did. Count the
         // position as it stands rather than a fight kifu cannot judge.
