@@ -94,6 +94,20 @@ pub fn analyze(record: &GameRecord, options: &AnalysisOptions) -> GameAnalysis {
             disagreements: Vec::new(),
         };
     }
+    if options.rulesets.is_empty() {
+        // Nothing to score: the replay's findings are all that is needed, and the final board
+        // is not copied out.
+        let mut before = Vec::with_capacity(record.findings.len() + 2);
+        before.extend_from_slice(&record.findings);
+        let legality = replay::legality(record, &record.rules.ruleset, before);
+        let status = if legality.is_illegal() { GameStatus::Illegal } else { GameStatus::Ok };
+        return GameAnalysis {
+            status,
+            findings: legality.findings,
+            scores: Vec::new(),
+            disagreements: Vec::new(),
+        };
+    }
     // Legality is judged under the record's own rules; every requested ruleset counts the final
     // position of that replay.
     let replay = replay::replay(record, &record.rules.ruleset);
@@ -102,9 +116,7 @@ pub fn analyze(record: &GameRecord, options: &AnalysisOptions) -> GameAnalysis {
     findings.extend_from_slice(&record.findings);
     findings.extend_from_slice(&replay.findings);
     let mut disagreements = Vec::new();
-    let scores = if options.rulesets.is_empty() {
-        Vec::new()
-    } else {
+    let scores = {
         // The recorded result is always checked against the record's own rules, requested or
         // not; that score is computed alongside the requested ones.
         let mut requests = options.rulesets.clone();
