@@ -99,11 +99,13 @@ pub fn run_job(
             let record_findings = std::mem::take(&mut record.findings);
             let analysis = analyze_with_findings(&record, record_findings, &job.analysis);
             let rulesets = &job.analysis.rulesets;
-            let report = Box::new(if job.game_rows {
-                GameReport::new(&record, &analysis, rulesets, job.guard)
-            } else {
-                GameReport::without_game_row(&record, &analysis, rulesets, job.guard)
-            });
+            let report = Box::new(GameReport::from_analysis(
+                &record,
+                analysis,
+                rulesets,
+                job.guard,
+                job.game_rows,
+            ));
             record::recycle(record);
             report
         },
