@@ -84,13 +84,36 @@ impl Default for AnalysisOptions {
 /// Analyses one game: replay, statuses, scores and disagreements. Pure and deterministic: the
 /// same record and options give the same analysis on any thread.
 pub fn analyze(record: &GameRecord, options: &AnalysisOptions) -> GameAnalysis {
+    analyze_with_findings(record, record.findings.clone(), options)
+}
+
+/// [`analyze`] with the record's findings handed over by a caller that took them out of the
+/// record (the pipeline, done with the record once it is analysed): they start the game's list
+/// instead of being copied into it. Nothing here reads `record.findings`.
+pub fn analyze_with_findings(
+    record: &GameRecord,
+    record_findings: Vec<Finding>,
+    options: &AnalysisOptions,
+) -> GameAnalysis {
     if record.status == ReadStatus::Failed {
         // The reader's own finding (syntax, no-game, io...) says why; scoring adds none.
         let reason = "the record could not be parsed";
         return GameAnalysis {
             status: GameStatus::Unparsed,
-            findings: record.findings.clone(),
+            findings: record_findings,
             scores: options.rulesets.iter().map(|r| scoring::unscored(r, record, reason)).collect(),
+            disagreements: Vec::new(),
+        };
+    }
+    if options.rulesets.is_empty() {
+        // Nothing to score: the replay's findings are all that is needed, and the final board
+        // is not copied out.
+        let legality = replay::legality(record, &record.rules.ruleset, record_findings);
+        let status = if legality.is_illegal() { GameStatus::Illegal } else { GameStatus::Ok };
+        return GameAnalysis {
+            status,
+            findings: legality.findings,
+            scores: Vec::new(),
             disagreements: Vec::new(),
         };
     }
@@ -98,13 +121,11 @@ pub fn analyze(record: &GameRecord, options: &AnalysisOptions) -> GameAnalysis {
     // position of that replay.
     let replay = replay::replay(record, &record.rules.ruleset);
     let status = if replay.is_illegal() { GameStatus::Illegal } else { GameStatus::Ok };
-    let mut findings = Vec::with_capacity(record.findings.len() + replay.findings.len() + 2);
-    findings.extend_from_slice(&record.findings);
+    let mut findings = record_findings;
+    findings.reserve(replay.findings.len() + 2);
     findings.extend_from_slice(&replay.findings);
     let mut disagreements = Vec::new();
-    let scores = if options.rulesets.is_empty() {
-        Vec::new()
-    } else {
+    let scores = {
         // The recorded result is always checked against the record's own rules, requested or
         // not; that score is computed alongside the requested ones.
         let mut requests = options.rulesets.clone();

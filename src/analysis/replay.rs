@@ -66,21 +66,77 @@ thread_local! {
 
 /// Replays `record`'s setup and main line under `ruleset` (usually `record.rules.ruleset`).
 pub fn replay(record: &GameRecord, ruleset: &Ruleset) -> Replay {
+    with_game(record, ruleset, |game| replay_with(game, record, ruleset))
+}
+
+/// Runs `f` with this thread's [`Game`] (a fresh one when re-entered).
+fn with_game<T>(record: &GameRecord, ruleset: &Ruleset, f: impl FnOnce(&mut Game) -> T) -> T {
     GAME.with(|cell| match cell.try_borrow_mut() {
-        Ok(mut slot) => {
-            let game = slot.get_or_insert_with(|| Game::new(record.size, *ruleset));
-            replay_with(game, record, ruleset)
-        }
+        Ok(mut slot) => f(slot.get_or_insert_with(|| Game::new(record.size, *ruleset))),
         // Re-entered from inside a replay (never in kifu itself): use a fresh game.
-        Err(_) => replay_with(&mut Game::new(record.size, *ruleset), record, ruleset),
+        Err(_) => f(&mut Game::new(record.size, *ruleset)),
+    })
+}
+
+/// What a replay found about the rules, without the final state: all that a check without
+/// scoring needs, so the final board is not copied out of the thread's game.
+#[derive(Clone, Debug)]
+pub struct Legality {
+    /// As [`Replay::illegal_moves`].
+    pub illegal_moves: u32,
+    /// As [`Replay::illegal_setup`].
+    pub illegal_setup: bool,
+    /// `before`, then the replay's findings as [`Replay::findings`].
+    pub findings: Vec<Finding>,
+}
+
+impl Legality {
+    /// Whether any move or setup broke the rules.
+    pub fn is_illegal(&self) -> bool {
+        self.illegal_moves > 0 || self.illegal_setup
+    }
+}
+
+/// Replays `record` as [`replay`] does and keeps only what it found, appended to `before`
+/// (the record's own findings, so that the game's list is built once).
+pub fn legality(record: &GameRecord, ruleset: &Ruleset, before: Vec<Finding>) -> Legality {
+    with_game(record, ruleset, |game| {
+        let (out, _passes) = replay_findings(game, record, ruleset, before);
+        Legality {
+            illegal_moves: out.illegal_moves,
+            illegal_setup: out.illegal_setup,
+            findings: out.list,
+        }
     })
 }
 
 /// Replays with a caller's [`Game`], which is reset first (so its memory is reused).
 pub fn replay_with(game: &mut Game, record: &GameRecord, ruleset: &Ruleset) -> Replay {
+    let (out, passes) = replay_findings(game, record, ruleset, Vec::new());
+    Replay {
+        board: game.board().clone(),
+        to_move: game.to_move(),
+        moves_played: game.moves_played(),
+        passes,
+        end: game.end(),
+        cycle: game.cycle(),
+        illegal_moves: out.illegal_moves,
+        illegal_setup: out.illegal_setup,
+        findings: out.list,
+    }
+}
+
+/// Resets `game` and replays `record` in it: the findings (after `before`) and the passes of
+/// each colour; the final state is left in `game`.
+fn replay_findings(
+    game: &mut Game,
+    record: &GameRecord,
+    ruleset: &Ruleset,
+    before: Vec<Finding>,
+) -> (Findings, [u32; 2]) {
     let size = record.size;
     game.reset(size, *ruleset);
-    let mut out = Findings { size, list: Vec::new(), illegal_moves: 0, illegal_setup: false };
+    let mut out = Findings { size, list: before, illegal_moves: 0, illegal_setup: false };
 
     let first_player = first_player(record);
     out.setup(0, game.setup(changes(&record.setup)));
@@ -117,17 +173,7 @@ pub fn replay_with(game: &mut Game, record: &GameRecord, ruleset: &Ruleset) -> R
     if let Some(cycle) = game.cycle() {
         out.cycle(&cycle, ruleset);
     }
-    Replay {
-        board: game.board().clone(),
-        to_move: game.to_move(),
-        moves_played: game.moves_played(),
-        passes,
-        end: game.end(),
-        cycle: game.cycle(),
-        illegal_moves: out.illegal_moves,
-        illegal_setup: out.illegal_setup,
-        findings: out.list,
-    }
+    (out, passes)
 }
 
 /// Replays `record.moves[range]`, counting passes into `passes` and reporting what is wrong

@@ -14,7 +14,7 @@ use std::path::PathBuf;
 use super::engine::{Completion, Engine};
 use super::map::{Mapped, map_games_in_batches};
 use super::progress::Progress;
-use crate::analysis::{AnalysisOptions, GameAnalysis, GameStatus, analyze};
+use crate::analysis::{AnalysisOptions, GameAnalysis, GameStatus, analyze_with_findings};
 use crate::finding::{Code, Finding};
 use crate::record::{self, GameLocation, ReadOptions};
 use crate::report::{CellGuard, FindingRow, GameReport};
@@ -94,14 +94,18 @@ pub fn run_job(
         job,
         progress,
         |pending| {
-            let record = pending.read(&job.read);
-            let analysis = analyze(&record, &job.analysis);
+            let mut record = pending.read(&job.read);
+            // The reports read the analysis's findings, never the record's: moved, not copied.
+            let record_findings = std::mem::take(&mut record.findings);
+            let analysis = analyze_with_findings(&record, record_findings, &job.analysis);
             let rulesets = &job.analysis.rulesets;
-            let report = Box::new(if job.game_rows {
-                GameReport::new(&record, &analysis, rulesets, job.guard)
-            } else {
-                GameReport::without_game_row(&record, &analysis, rulesets, job.guard)
-            });
+            let report = Box::new(GameReport::from_analysis(
+                &record,
+                analysis,
+                rulesets,
+                job.guard,
+                job.game_rows,
+            ));
             record::recycle(record);
             report
         },

@@ -258,6 +258,9 @@ pub struct Prepared {
     pub charset: FileCharset,
     /// Findings about the file (`bom`).
     pub findings: Vec<Finding>,
+    /// `bytes[start..]` were checked and found valid UTF-8 as a whole (a file with no
+    /// byte-order mark and no `CA`, the usual case), so its games need no check of their own.
+    pub valid_utf8: bool,
 }
 
 /// Looks at a whole file before it is split: byte-order mark, UTF-16, the first `CA`, and the
@@ -297,7 +300,7 @@ pub fn prepare(bytes: Arc<[u8]>, options: &ReadOptions) -> Prepared {
             fallback: None,
             layout: ByteLayout::AsciiSafe,
         };
-        return Prepared { bytes: transcoded, start: 0, charset, findings };
+        return Prepared { bytes: transcoded, start: 0, charset, findings, valid_utf8: false };
     }
     let utf8_bom = bom.is_some();
     let start = if utf8_bom { 3 } else { 0 };
@@ -312,12 +315,14 @@ pub fn prepare(bytes: Arc<[u8]>, options: &ReadOptions) -> Prepared {
     let declared = declared_in(text);
     let assumed = options.encoding.as_deref().and_then(resolve_label);
     let mut fallback = None;
+    let mut valid_utf8 = false;
     let split_encoding = if utf8_bom {
         UTF_8
     } else if let Some(enc) = declared.or(assumed) {
         // As for each game: a file that is really UTF-8 is scanned as UTF-8.
         if utf8_contradicts(text, enc) { UTF_8 } else { enc }
     } else if std::str::from_utf8(text).is_ok() {
+        valid_utf8 = true;
         UTF_8
     } else if fox_marked(text) || looks_like_damaged_utf8(text) {
         fallback = Some((UTF_8, CharsetOrigin::DamagedUtf8));
@@ -334,7 +339,7 @@ pub fn prepare(bytes: Arc<[u8]>, options: &ReadOptions) -> Prepared {
         fallback,
         layout: layout_of(split_encoding),
     };
-    Prepared { bytes, start, charset, findings }
+    Prepared { bytes, start, charset, findings, valid_utf8 }
 }
 
 /// The first charset a `CA` in `text` names (and kifu knows), UTF-16 aside: in a file that is
@@ -363,6 +368,19 @@ pub fn decode_game<'a>(
     file: &FileCharset,
     options: &ReadOptions,
 ) -> DecodedGame<'a> {
+    decode_game_known(bytes, None, file, options)
+}
+
+/// [`decode_game`] of bytes that may be known to be UTF-8 already: `known_utf8` is then the
+/// same bytes as text (a game of a file found valid UTF-8 as a whole, [`Prepared::valid_utf8`]),
+/// and they are not checked again.
+pub fn decode_game_known<'a>(
+    bytes: &'a [u8],
+    known_utf8: Option<&'a str>,
+    file: &FileCharset,
+    options: &ReadOptions,
+) -> DecodedGame<'a> {
+    debug_assert!(known_utf8.is_none_or(|text| text.as_bytes() == bytes));
     if let Some(utf16) = file.utf16 {
         // Transcoded before splitting: the bytes are UTF-8 already.
         let text = String::from_utf8_lossy(bytes);
@@ -375,7 +393,7 @@ pub fn decode_game<'a>(
         return DecodedGame { text, encoding, findings };
     }
     let mut findings = Vec::new();
-    let (encoding, origin, valid) = choose(bytes, file, options, &mut findings);
+    let (encoding, origin, valid) = choose(bytes, known_utf8, file, options, &mut findings);
     let (text, replaced) = match valid {
         Some(text) => (Cow::Borrowed(text), false),
         None => decode_with(bytes, encoding),
@@ -394,6 +412,7 @@ pub fn decode_game<'a>(
 /// choosing it proved the bytes UTF-8 (nearly every game: no need to check them twice).
 fn choose<'a>(
     bytes: &'a [u8],
+    known_utf8: Option<&'a str>,
     file: &FileCharset,
     options: &ReadOptions,
     findings: &mut Vec<Finding>,
@@ -444,7 +463,7 @@ fn choose<'a>(
         } else {
             (enc, origin)
         }
-    } else if let Ok(text) = std::str::from_utf8(bytes) {
+    } else if let Some(text) = known_utf8.or_else(|| std::str::from_utf8(bytes).ok()) {
         valid = Some(text);
         (UTF_8, CharsetOrigin::Utf8)
     } else if fox_marked(bytes) || looks_like_damaged_utf8(bytes) {

@@ -135,7 +135,7 @@ impl Iterator for Sources {
                 }
                 continue;
             }
-            let name = path.display().to_string();
+            let name = path_name(&path);
             match std::fs::metadata(&path) {
                 Err(e) => {
                     let finding = Finding::new(Code::Io, 0, format!("cannot read: {e}"));
@@ -181,7 +181,7 @@ impl Sources {
         if file_type.is_symlink() && !entry.path().is_file() {
             return None;
         }
-        let name = entry.path().display().to_string();
+        let name = path_name(entry.path());
         match archive {
             Some(kind) => {
                 self.archives.push(Members::open_file(entry.path(), name, kind, self.limits));
@@ -189,6 +189,16 @@ impl Sources {
             }
             None => Some(read_file(entry.path(), name, self.limits, self.stream_above)),
         }
+    }
+}
+
+/// A path as a source name: as `path.display()` writes it (invalid UTF-8 replaced), without
+/// going through the formatter for the usual path that is valid UTF-8, where the two are the
+/// same text and the formatter cost a thousand instructions a file.
+fn path_name(path: &Path) -> String {
+    match path.to_str() {
+        Some(text) => text.to_owned(),
+        None => path.display().to_string(),
     }
 }
 
@@ -251,15 +261,50 @@ fn read_limited(
     limits: Limits,
 ) -> Result<Arc<[u8]>, Option<Finding>> {
     let max = limits.max_file_size;
-    let mut bytes = Vec::with_capacity(usize::try_from(size_hint.min(max)).unwrap_or(0));
-    reader
-        .take(max.saturating_add(1))
-        .read_to_end(&mut bytes)
-        .map_err(|e| Some(Finding::new(Code::Io, 0, format!("cannot read: {e}"))))?;
+    let io = |e: std::io::Error| Some(Finding::new(Code::Io, 0, format!("cannot read: {e}")));
+    let mut reader = reader;
+    let mut bytes = Vec::new();
+    if let Ok(expected) = usize::try_from(size_hint)
+        && expected > 0
+        && size_hint <= max
+    {
+        // The size is known (a file): read straight into the shared buffer, which saves
+        // reading into a Vec and copying it into an Arc, for every file of a folder.
+        let mut shared: Arc<[u8]> = std::iter::repeat_n(0u8, expected).collect();
+        let buffer = Arc::get_mut(&mut shared).expect("a new Arc has no other owner");
+        let filled = fill(&mut reader, buffer).map_err(io)?;
+        let mut probe = [0u8; 1];
+        let more = if filled == expected { fill(&mut reader, &mut probe).map_err(io)? } else { 0 };
+        if filled == expected && more == 0 {
+            return Ok(shared);
+        }
+        // The file changed size since it was measured: what was read, and the rest below.
+        bytes.extend_from_slice(&shared[..filled]);
+        bytes.extend_from_slice(&probe[..more]);
+    }
+    let read_so_far = bytes.len() as u64;
+    if read_so_far <= max {
+        reader.take(max.saturating_add(1) - read_so_far).read_to_end(&mut bytes).map_err(io)?;
+    }
     if bytes.len() as u64 > max {
         return Err(None);
     }
     Ok(Arc::from(bytes))
+}
+
+/// Reads into `buffer` until it is full or the reader ends (retrying interrupted reads, as
+/// `read_to_end` does); the number of bytes read.
+fn fill(reader: &mut impl Read, buffer: &mut [u8]) -> std::io::Result<usize> {
+    let mut filled = 0;
+    while filled < buffer.len() {
+        match reader.read(&mut buffer[filled..]) {
+            Ok(0) => break,
+            Ok(n) => filled += n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(filled)
 }
 
 fn read_stdin(limits: Limits) -> Result<Arc<[u8]>, Finding> {
@@ -270,4 +315,73 @@ fn read_stdin(limits: Limits) -> Result<Arc<[u8]>, Finding> {
             Finding::new(Code::Limit, 0, message)
         })
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn limits(max: u64) -> Limits {
+        Limits { max_file_size: max, ..Limits::default() }
+    }
+
+    fn read(text: &[u8], hint: u64, max: u64) -> Result<Vec<u8>, Option<Finding>> {
+        read_limited(text, hint, limits(max)).map(|bytes| bytes.to_vec())
+    }
+
+    #[test]
+    fn a_file_of_the_size_measured_is_read_whole() {
+        assert_eq!(read(b"(;B[pd])", 8, 100).unwrap(), b"(;B[pd])");
+    }
+
+    #[test]
+    fn a_file_that_grew_or_shrank_since_it_was_measured_is_read_as_it_is_now() {
+        let text = b"(;GM[1];B[pd];W[dp])";
+        for hint in [1, 5, 19, 21, 40, 100] {
+            assert_eq!(read(text, hint, 100).unwrap(), text, "size hint {hint}");
+        }
+    }
+
+    #[test]
+    fn the_size_limit_holds_whatever_the_size_hint() {
+        let text = b"0123456789";
+        for hint in [0, 3, 9, 10, 11] {
+            assert!(matches!(read(text, hint, 9), Err(None)), "size hint {hint}");
+            assert_eq!(read(text, hint, 10).unwrap(), text, "size hint {hint}");
+        }
+    }
+
+    #[test]
+    fn interrupted_reads_are_retried() {
+        struct Stuttering<'a>(&'a [u8], bool);
+        impl Read for Stuttering<'_> {
+            fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+                self.1 = !self.1;
+                if self.1 {
+                    return Err(std::io::Error::from(std::io::ErrorKind::Interrupted));
+                }
+                let n = buf.len().min(self.0.len()).min(3);
+                buf[..n].copy_from_slice(&self.0[..n]);
+                self.0 = &self.0[n..];
+                Ok(n)
+            }
+        }
+        let text = b"(;B[aa];W[bb])";
+        let bytes = read_limited(Stuttering(text, false), text.len() as u64, limits(100)).unwrap();
+        assert_eq!(&bytes[..], text);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_path_is_named_as_display_writes_it() {
+        use std::os::unix::ffi::OsStrExt;
+        let paths = [
+            Path::new("games/李世石 vs Cho.sgf"),
+            Path::new(""),
+            Path::new(std::ffi::OsStr::from_bytes(b"bad\xff\xfename.sgf")),
+        ];
+        for path in paths {
+            assert_eq!(path_name(path), path.display().to_string());
+        }
+    }
 }

@@ -72,6 +72,33 @@ pub struct PendingGame {
 pub(super) struct FileText {
     pub(super) bytes: Arc<[u8]>,
     pub(super) charset: FileCharset,
+    /// Where the text that was found valid UTF-8 as a whole starts (past a byte-order mark):
+    /// `Some` only for a file read whole whose every byte from there was checked
+    /// ([`charset::Prepared::valid_utf8`]); never for a part, which was not checked whole.
+    pub(super) valid_utf8_from: Option<usize>,
+}
+
+impl FileText {
+    /// `bytes[range]` as text when the bytes are known to be valid UTF-8 without a new check:
+    /// inside the text found valid as a whole, and cut at character boundaries.
+    fn known_utf8(&self, range: Range<usize>) -> Option<&str> {
+        let from = self.valid_utf8_from?;
+        let bytes = &self.bytes;
+        // A byte that is not a UTF-8 continuation byte (10xxxxxx) starts a character.
+        let boundary = |at: usize| at == bytes.len() || (bytes[at] as i8) >= -0x40;
+        if range.start < from || range.end > bytes.len() || range.start > range.end {
+            return None;
+        }
+        if !boundary(range.start) || !boundary(range.end) {
+            return None;
+        }
+        let slice = &bytes[range];
+        // SAFETY: `bytes[from..]` was checked valid UTF-8 by `std::str::from_utf8` when the
+        // file was prepared (`valid_utf8_from` is set only then, and the bytes of a `FileText`
+        // never change), and `slice` lies inside it and starts and ends on character
+        // boundaries (checked above), so it is valid UTF-8 itself.
+        Some(unsafe { std::str::from_utf8_unchecked(slice) })
+    }
 }
 
 /// Where a run of bytes handed to the splitter sits in its file: what turns the splitter's
@@ -144,7 +171,9 @@ impl PendingGame {
             };
             return DecodedGame { text: Cow::Borrowed(""), encoding: NOT_DECODED, findings };
         };
-        let mut decoded = charset::decode_game(self.bytes(), &self.file.charset, options);
+        let known = self.file.known_utf8(self.range.clone());
+        let mut decoded =
+            charset::decode_game_known(self.bytes(), known, &self.file.charset, options);
         if *opening != Opening::Normal || !closing.is_empty() {
             let text = decoded.text.as_ref();
             let mut repaired = String::with_capacity(text.len() + closing.len() + 1);
@@ -247,7 +276,11 @@ pub fn split_source(source: Source, options: &ReadOptions) -> SplitFile {
     match bytes {
         Ok(bytes) => split_file(&source.name, bytes, options),
         Err(finding) => {
-            let file = Arc::new(FileText { bytes: Arc::from(&[][..]), charset: empty_charset() });
+            let file = Arc::new(FileText {
+                bytes: Arc::from(&[][..]),
+                charset: empty_charset(),
+                valid_utf8_from: None,
+            });
             let game = stand_in(&source.name, file, finding);
             SplitFile { games: vec![game], findings: Vec::new() }
         }
@@ -258,7 +291,11 @@ pub fn split_source(source: Source, options: &ReadOptions) -> SplitFile {
 /// accounted for). Cheap: one pass over the bytes, no decoding or parsing.
 pub fn split_file(name: &str, bytes: Arc<[u8]>, options: &ReadOptions) -> SplitFile {
     let prepared = charset::prepare(bytes, options);
-    let file = Arc::new(FileText { bytes: prepared.bytes, charset: prepared.charset });
+    let file = Arc::new(FileText {
+        bytes: prepared.bytes,
+        charset: prepared.charset,
+        valid_utf8_from: prepared.valid_utf8.then_some(prepared.start),
+    });
     let limits = &options.limits;
     let max_trees = usize::try_from(limits.max_games_per_file).unwrap_or(usize::MAX);
     let found = split::split_at_most(&file.bytes, prepared.start, file.charset.layout, max_trees);
@@ -592,5 +629,33 @@ mod tests {
         let codes: Vec<_> = decoded.findings.iter().map(|f| f.code).collect();
         assert_eq!(codes, [Code::Unclosed, Code::Syntax]);
         assert_eq!(file.games[0].bytes(), b"(\nPB[a];B[aa]");
+    }
+
+    #[test]
+    fn text_known_valid_is_lent_only_inside_it_and_at_character_boundaries() {
+        let bytes: Arc<[u8]> = Arc::from("\u{feff}(;PB[李])".as_bytes());
+        let file = FileText { bytes, charset: empty_charset(), valid_utf8_from: Some(3) };
+        assert_eq!(file.known_utf8(3..file.bytes.len()), Some("(;PB[李])"));
+        assert_eq!(file.known_utf8(3..8), Some("(;PB["));
+        assert_eq!(file.known_utf8(3..9), None, "inside 李");
+        assert_eq!(file.known_utf8(0..8), None, "before the checked text");
+        let unchecked = FileText { valid_utf8_from: None, ..file };
+        assert_eq!(unchecked.known_utf8(3..8), None);
+    }
+
+    #[test]
+    fn games_of_a_file_checked_whole_decode_as_games_checked_alone() {
+        let text = "(;GM[1]PB[李世石];B[pd])\n(;GM[1]PW[Cho];W[dp])".as_bytes();
+        let split = split(text);
+        assert_eq!(split.games.len(), 2);
+        for game in &split.games {
+            assert!(game.file.valid_utf8_from.is_some());
+            let decoded = game.decode(&ReadOptions::default());
+            let alone =
+                charset::decode_game(game.bytes(), &game.file.charset, &ReadOptions::default());
+            assert_eq!(decoded.text, alone.text);
+            assert_eq!(decoded.encoding, alone.encoding);
+            assert_eq!(decoded.findings, alone.findings);
+        }
     }
 }

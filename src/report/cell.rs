@@ -45,6 +45,16 @@ impl CellGuard {
     pub fn owned(self, value: &str) -> String {
         self.text(value).into_owned()
     }
+
+    /// [`CellGuard::owned`] of a `String` the caller gives up: kept as it is (not copied)
+    /// unless it needs the quote.
+    pub fn owned_from(self, value: String) -> String {
+        if self == CellGuard::Spreadsheet && starts_like_formula(&value) {
+            self.owned(&value)
+        } else {
+            value
+        }
+    }
 }
 
 /// Whether a spreadsheet could read the value as a formula.
@@ -81,5 +91,14 @@ mod tests {
     fn raw_mode_writes_everything_as_read() {
         assert_eq!(CellGuard::Raw.text("=1+1"), "=1+1");
         assert_eq!(CellGuard::Raw.owned("@x"), "@x");
+    }
+
+    #[test]
+    fn a_given_string_is_guarded_as_a_borrowed_one() {
+        for value in ["=1+1", "-", "-x", "plain", "", "\tcmd"] {
+            for guard in [CellGuard::Spreadsheet, CellGuard::Raw] {
+                assert_eq!(guard.owned_from(value.to_owned()), guard.owned(value));
+            }
+        }
     }
 }

@@ -9,9 +9,12 @@
 //! Every row starts with `source` and `game`, so rows are self-contained keys: part files from
 //! sharded runs merge with `sort` or SQL, whatever the batch boundaries.
 
+use std::io::{self, Write};
+
 use serde::Serialize;
 
 use super::cell::CellGuard;
+use super::table::{Cells, CsvTable, RowCells, TableRow};
 use crate::analysis::{DisagreementKind, GameAnalysis, GameStatus, RulesetRequest};
 use crate::finding::{Code, Finding, Severity};
 use crate::record::{CharsetOrigin, GameRecord, ReadStatus};
@@ -178,6 +181,25 @@ impl FindingRow {
     }
 }
 
+impl Cells for FindingRow {
+    fn cells(&self, row: &mut RowCells<'_>) {
+        row.text(self.source.as_bytes());
+        row.number(self.game.into());
+        row.number(self.move_number.into());
+        row.text(self.code.as_bytes());
+        row.text(self.severity.as_bytes());
+        row.text(self.message.as_bytes());
+        row.optional_number(self.line.map(u64::from));
+        row.optional_number(self.offset);
+    }
+}
+
+impl TableRow for FindingRow {
+    fn write_to<W: Write>(&self, table: &mut CsvTable<W>) -> io::Result<()> {
+        table.write_cells(self)
+    }
+}
+
 /// One row of `scores.csv` (and of `kifu score`): one per game and requested ruleset.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ScoreRow {
@@ -211,6 +233,12 @@ pub struct ScoreRow {
     pub neutral: Option<u32>,
     /// See [`ScoreRow::COLUMNS`].
     pub note: String,
+}
+
+impl TableRow for ScoreRow {
+    fn write_to<W: Write>(&self, table: &mut CsvTable<W>) -> io::Result<()> {
+        table.write(self)
+    }
 }
 
 impl ScoreRow {
@@ -354,22 +382,65 @@ impl GameReport {
         requested: &[RulesetRequest],
         guard: CellGuard,
     ) -> GameReport {
+        GameReport::rows(record, analysis, None, requested, guard)
+    }
+
+    /// [`GameReport::new`] when `game_row`, else [`GameReport::without_game_row`], from an
+    /// analysis the caller is done with (the pipeline): the findings' messages are moved into
+    /// their rows rather than copied.
+    pub fn from_analysis(
+        record: &GameRecord,
+        mut analysis: GameAnalysis,
+        requested: &[RulesetRequest],
+        guard: CellGuard,
+        game_row: bool,
+    ) -> GameReport {
+        // The games.csv row counts the findings: made before they are taken.
+        let game = game_row.then(|| GameReport::game_row(record, &analysis, guard));
+        let findings = std::mem::take(&mut analysis.findings);
+        let mut report = GameReport::rows(record, &analysis, Some(findings), requested, guard);
+        report.game = game;
+        report
+    }
+
+    /// The rows but the games.csv one; the findings are `owned` when given (then
+    /// `analysis.findings` is not read), else `analysis.findings`, copied.
+    fn rows(
+        record: &GameRecord,
+        analysis: &GameAnalysis,
+        owned: Option<Vec<Finding>>,
+        requested: &[RulesetRequest],
+        guard: CellGuard,
+    ) -> GameReport {
         let location = &record.location;
         let source = guard.owned(&location.source);
-        let findings = analysis
-            .findings
-            .iter()
-            .map(|f| FindingRow {
-                source: source.clone(),
-                game: location.game,
-                move_number: f.move_number,
-                code: f.code.as_str(),
-                severity: f.severity.as_str(),
-                message: guard.owned(&f.message),
-                line: Some(location.line),
-                offset: Some(location.offset),
-            })
-            .collect();
+        let row = |f: &Finding, message: String| FindingRow {
+            source: source.clone(),
+            game: location.game,
+            move_number: f.move_number,
+            code: f.code.as_str(),
+            severity: f.severity.as_str(),
+            message,
+            line: Some(location.line),
+            offset: Some(location.offset),
+        };
+        let (findings, finding_codes) = match owned {
+            Some(list) => {
+                let codes = list.iter().map(|f| (f.code, f.severity)).collect();
+                let rows = list
+                    .into_iter()
+                    .map(|mut f| {
+                        let message = guard.owned_from(std::mem::take(&mut f.message));
+                        row(&f, message)
+                    })
+                    .collect();
+                (rows, codes)
+            }
+            None => (
+                analysis.findings.iter().map(|f| row(f, guard.owned(&f.message))).collect(),
+                analysis.findings.iter().map(|f| (f.code, f.severity)).collect(),
+            ),
+        };
         let scores = requested
             .iter()
             .enumerate()
@@ -439,7 +510,7 @@ impl GameReport {
             scores,
             disagreements,
             status: analysis.status,
-            finding_codes: analysis.findings.iter().map(|f| (f.code, f.severity)).collect(),
+            finding_codes,
             disagreement_kinds: analysis.disagreements.iter().map(|d| d.kind).collect(),
         }
     }
@@ -511,6 +582,24 @@ mod tests {
         r.result.raw = Some("W+R".into());
         r.result.outcome = Some(Outcome::from_margin(-2.5));
         r
+    }
+
+    #[test]
+    fn a_report_from_an_analysis_given_up_is_the_one_from_a_borrowed_analysis() {
+        let rec = record();
+        let mut analysis = analyze(&rec, &AnalysisOptions::default());
+        analysis.findings.push(Finding::new(Code::Occupied, 12, "B at D4: occupied"));
+        analysis.findings.push(Finding::new(Code::BadValue, 0, "=HYPERLINK(\"x\")"));
+        analysis.findings.push(Finding::new(Code::BadValue, 0, "-"));
+        let requested = AnalysisOptions::default().rulesets;
+        for guard in [CellGuard::Spreadsheet, CellGuard::Raw] {
+            let with_row = GameReport::new(&rec, &analysis, &requested, guard);
+            let given = GameReport::from_analysis(&rec, analysis.clone(), &requested, guard, true);
+            assert_eq!(given, with_row);
+            let without = GameReport::without_game_row(&rec, &analysis, &requested, guard);
+            let given = GameReport::from_analysis(&rec, analysis.clone(), &requested, guard, false);
+            assert_eq!(given, without);
+        }
     }
 
     #[test]
