@@ -16,7 +16,10 @@
 //! 4. the boundary move worth most: in each small open region (empty points touching both
 //!    colours), the point whose occupation seals the most points for the player plus the points
 //!    it denies the opponent; only moves whose stones cannot then be captured;
-//! 5. a neutral point next to both colours (dame), where filling it is safe;
+//! 5. a neutral point next to both colours (dame), where filling it is safe: first one that
+//!    puts an opponent chain in atari (the opponent must answer inside its territory), then one
+//!    where the opponent's stone would do that to us. Either is worth a point, as much as a
+//!    boundary move that swings only one, so it comes before such a boundary move;
 //! 6. otherwise a pass; two passes in a row end the finishing.
 //!
 //! Forcing moves can leave the opponent two threats at once, and a chain every status calls
@@ -179,8 +182,7 @@ impl Finishing {
             .map(|m| (m, Why::Rescue))
             .or_else(|| self.capture(color).map(|m| (m, Why::Capture)))
             .or_else(|| self.meet_threat(color).map(|m| (m, Why::Protect)))
-            .or_else(|| self.boundary_move(color).map(|m| (m, Why::Boundary)))
-            .or_else(|| self.dame(color).map(|m| (m, Why::Dame)));
+            .or_else(|| self.boundary_or_dame(color));
         let Some((m, why)) = chosen else { return false };
         let protective = matches!(why, Why::Rescue | Why::Protect);
         let largest = self
@@ -443,9 +445,27 @@ impl Finishing {
         net
     }
 
-    /// The safe boundary move in a small open region worth most to `color`: the points it
-    /// seals for `color` plus those its occupation would have sealed for the opponent.
-    fn boundary_move(&mut self, color: Color) -> Option<u16> {
+    /// The boundary move worth most, or a dame. A boundary move that swings a single point is
+    /// worth no more than a dame that forces a teire from the opponent or spares us one, so
+    /// such a dame comes first.
+    fn boundary_or_dame(&mut self, color: Color) -> Option<(u16, Why)> {
+        let boundary = self.boundary_move(color);
+        if let Some((swing, m)) = boundary
+            && swing > 1
+        {
+            return Some((m, Why::Boundary));
+        }
+        let (dame, forcing) = self.dame_move(color);
+        if forcing && let Some(d) = dame {
+            return Some((d, Why::Dame));
+        }
+        boundary.map(|(_, m)| (m, Why::Boundary)).or(dame.map(|d| (d, Why::Dame)))
+    }
+
+    /// The safe boundary move in a small open region worth most to `color`, with its swing:
+    /// the points it seals for `color` plus those its occupation would have sealed for the
+    /// opponent.
+    fn boundary_move(&mut self, color: Color) -> Option<(i32, u16)> {
         let (region_of, regions) = self.regions();
         let mut scored: Vec<(i32, u16)> = Vec::new();
         for &m in &self.locs {
@@ -464,15 +484,12 @@ impl Finishing {
             }
         }
         scored.sort_by_key(|&(swing, m)| (std::cmp::Reverse(swing), m));
-        scored
-            .into_iter()
-            .map(|(_, m)| m)
-            .find(|&m| self.safe_for(color, m) && !self.double_threat(color, m))
+        scored.into_iter().find(|&(_, m)| self.safe_for(color, m) && !self.double_threat(color, m))
     }
 
     /// A neutral point next to stones of both colours that `color` can fill safely, in reading
-    /// order.
-    fn dame(&mut self, color: Color) -> Option<u16> {
+    /// order, and whether it is a forcing one (it ataris, or it blocks the opponent's atari).
+    fn dame_move(&mut self, color: Color) -> (Option<u16>, bool) {
         let locs = self.locs.clone();
         let mut first_safe = None;
         let mut blocking = None;
@@ -496,14 +513,14 @@ impl Finishing {
             // the opponent's stone would put a chain of ours in atari: filling it first spares
             // us that answer.
             if self.ataris(color, m) {
-                return Some(m);
+                return (Some(m), true);
             }
             if self.ataris(color.opponent(), m) {
                 blocking.get_or_insert(m);
             }
             first_safe.get_or_insert(m);
         }
-        blocking.or(first_safe)
+        (blocking.or(first_safe), blocking.is_some())
     }
 
     /// Under [`Style::Careful`], whether `color`'s move on `m` leaves the opponent more
