@@ -6,11 +6,12 @@ use std::cell::RefCell;
 use std::io::{self, BufWriter, Write};
 use std::time::Instant;
 
+use serde::Serialize;
+
 use super::args::RunArgs;
 use crate::pipeline::{
     Completion, Engine, INTERRUPTED_EXIT_CODE, Interrupt, Job, Processed, Progress, run_job,
 };
-use crate::report::table::TableRow;
 use crate::report::{Column, CsvTable, Summary};
 
 /// A run in progress.
@@ -66,7 +67,7 @@ impl Session {
 /// as CSV on standard output, with `columns` (and a header line when `header`), as they come;
 /// then prints `summary`, filled in, on standard error. This is the whole of `kifu check` and
 /// `kifu score`, which differ in their rows. Returns the exit status on success.
-pub fn stream_rows<T: TableRow>(
+pub fn stream_rows<T: Serialize>(
     job: &Job,
     run: &RunArgs,
     columns: &[Column],
@@ -90,7 +91,7 @@ pub fn stream_rows<T: TableRow>(
                 }
                 Processed::Game(game) => summary.add_game(game),
             }
-            rows(&item).iter().try_for_each(|row| row.write_to(&mut table.borrow_mut()))
+            rows(&item).iter().try_for_each(|row| table.borrow_mut().write(row))
         },
         || table.borrow_mut().flush(),
     )?;

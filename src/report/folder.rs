@@ -67,7 +67,7 @@ impl ReportFolder {
             self.games.write(game).map_err(|e| self.context(0, e))?;
         }
         for row in &report.findings {
-            self.findings.write_cells(row).map_err(|e| self.context(1, e))?;
+            self.findings.write(row).map_err(|e| self.context(1, e))?;
         }
         for row in &report.scores {
             self.scores.write(row).map_err(|e| self.context(2, e))?;
@@ -81,7 +81,7 @@ impl ReportFolder {
     /// Writes findings about a source as a whole (game 0).
     pub fn write_source_findings(&mut self, rows: &[FindingRow]) -> io::Result<()> {
         for row in rows {
-            self.findings.write_cells(row).map_err(|e| self.context(1, e))?;
+            self.findings.write(row).map_err(|e| self.context(1, e))?;
         }
         Ok(())
     }

@@ -9,12 +9,9 @@
 //! Every row starts with `source` and `game`, so rows are self-contained keys: part files from
 //! sharded runs merge with `sort` or SQL, whatever the batch boundaries.
 
-use std::io::{self, Write};
-
 use serde::Serialize;
 
 use super::cell::CellGuard;
-use super::table::{Cells, CsvTable, RowCells, TableRow};
 use crate::analysis::{DisagreementKind, GameAnalysis, GameStatus, RulesetRequest};
 use crate::finding::{Code, Finding, Severity};
 use crate::record::{CharsetOrigin, GameRecord, ReadStatus};
@@ -181,25 +178,6 @@ impl FindingRow {
     }
 }
 
-impl Cells for FindingRow {
-    fn cells(&self, row: &mut RowCells<'_>) {
-        row.text(self.source.as_bytes());
-        row.number(self.game.into());
-        row.number(self.move_number.into());
-        row.text(self.code.as_bytes());
-        row.text(self.severity.as_bytes());
-        row.text(self.message.as_bytes());
-        row.optional_number(self.line.map(u64::from));
-        row.optional_number(self.offset);
-    }
-}
-
-impl TableRow for FindingRow {
-    fn write_to<W: Write>(&self, table: &mut CsvTable<W>) -> io::Result<()> {
-        table.write_cells(self)
-    }
-}
-
 /// One row of `scores.csv` (and of `kifu score`): one per game and requested ruleset.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ScoreRow {
@@ -233,12 +211,6 @@ pub struct ScoreRow {
     pub neutral: Option<u32>,
     /// See [`ScoreRow::COLUMNS`].
     pub note: String,
-}
-
-impl TableRow for ScoreRow {
-    fn write_to<W: Write>(&self, table: &mut CsvTable<W>) -> io::Result<()> {
-        table.write(self)
-    }
 }
 
 impl ScoreRow {
