@@ -25,9 +25,7 @@ use super::replay::Replay;
 use super::{Confidence, DeadStoneMode, DeadStoneSource, RulesetRequest, RulesetScore, ScoreCount};
 use crate::finding::{Code, Finding};
 use crate::record::GameRecord;
-use crate::rules::score::{
-    CountInput, Position, Teire, area_map, count_with, cycle_outcome, outcome_of,
-};
+use crate::rules::score::{CountInput, Position, Teire, area_map, count_with, cycle_outcome};
 use crate::rules::{Board, Color, GameEnd, Outcome, Ruleset, WinBy};
 
 /// Why a game gets no score at all, if it does not.
@@ -242,23 +240,8 @@ pub fn count_ending(
             count.owner[i] = Some(side);
             count.neutral = count.neutral.saturating_sub(1);
         }
-        count.margin =
-            count.black.total - count.white.total - count.komi - count.handicap_compensation;
-        count.outcome = outcome_of(count.margin, ruleset.tie);
+        count.settle(ruleset.tie);
     }
-    count
-}
-
-/// `count` with komi `komi` instead of its own: the same tallies, another margin (computed as
-/// [`count_with`] computes it, so that the result is the same to the last bit).
-fn with_komi(
-    mut count: crate::rules::score::Count,
-    komi: f64,
-    tie: crate::rules::TieBreak,
-) -> crate::rules::score::Count {
-    count.komi = komi;
-    count.margin = count.black.total - count.white.total - komi - count.handicap_compensation;
-    count.outcome = outcome_of(count.margin, tie);
     count
 }
 
@@ -518,7 +501,12 @@ pub fn score_all(
         }
         let end = if ruleset.remove_dead_stones { &counted } else { &as_left };
         let c = match counts.iter().find(|(r, _)| r.with_komi(0.0) == ruleset.with_komi(0.0)) {
-            Some((_, known)) => with_komi(known.clone(), komi, ruleset.tie),
+            Some((_, known)) => {
+                let mut c = known.clone();
+                c.komi = komi;
+                c.settle(ruleset.tie);
+                c
+            }
             None => {
                 let c = count_ending(end, &ruleset, komi, record.handicap, replay.passes);
                 counts.push((ruleset, c.clone()));

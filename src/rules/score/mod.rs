@@ -116,6 +116,13 @@ pub struct Count {
 }
 
 impl Count {
+    /// Recomputes the margin and the outcome from the tallies, the komi and the compensation,
+    /// after any of them changed (a later komi, points drawn for an unfinished border).
+    pub fn settle(&mut self, tie: TieBreak) {
+        self.margin = self.black.total - self.white.total - self.komi - self.handicap_compensation;
+        self.outcome = outcome_of(self.margin, tie);
+    }
+
     /// The count in the Chinese form (zi against half the board), for area counts; `None` under
     /// territory scoring, which the Chinese form does not describe.
     pub fn chinese(&self, size: BoardSize) -> Option<ChineseCount> {
@@ -252,21 +259,21 @@ pub fn count_with(ruleset: &Ruleset, input: &CountInput, teire: Teire) -> Count 
             }
         }
     }
-    let compensation = ruleset.handicap_compensation.points(input.handicap);
     let [black, white] = tally;
-    let margin = black.total - white.total - input.komi - compensation;
-    Count {
+    let mut count = Count {
         scoring: ruleset.scoring,
         black,
         white,
         neutral,
         komi: input.komi,
-        handicap_compensation: compensation,
-        margin,
-        outcome: outcome_of(margin, ruleset.tie),
+        handicap_compensation: ruleset.handicap_compensation.points(input.handicap),
+        margin: 0.0,
+        outcome: Outcome::Draw,
         owner,
         seki,
-    }
+    };
+    count.settle(ruleset.tie);
+    count
 }
 
 /// A margin (Black minus White) as a result: a win by points, or on an even count a draw or a
