@@ -8,6 +8,9 @@
 //! - a group with fewer than two eyes whose area is small, holds no strong group of its colour
 //!   and is bordered only by strong opponent groups is dead, whatever the playouts said (they
 //!   let one-eyed groups with a false eye live when the attacker plays at random);
+//! - of two adjacent chains of opposite colours that the playouts left a coin toss (a capturing
+//!   race each side wins when it moves first, on average), the one with more liberties wins,
+//!   unless they share two liberties or more;
 //! - a live group with fewer than two eyes that shares liberties with a live opponent group in
 //!   the same state is in seki.
 //!
@@ -177,6 +180,88 @@ fn read_small_areas(
     decided
 }
 
+/// Playout support (from a chain's side) below which its status is a coin toss: the
+/// estimator's unclear band.
+const COIN_TOSS: f32 = 0.3;
+
+/// Calls the capturing races the playouts could not: pairs of adjacent chains of opposite
+/// colours, both in the unclear band. Random play decides such a race by who starts (each side
+/// fills the other's liberties as fast as its own), so the averages over both starting sides
+/// come out near zero; but a race the players left on the board at the end of a game is
+/// usually one that one side wins even moving second, and with at most one shared liberty that
+/// is the chain with more liberties, provided that capturing the other gives it two eyes.
+/// Equal liberties (whoever starts wins) and two shared
+/// liberties or more (the way to seki) are left as the playouts had them. Reading the race out
+/// move by move on the two chains' liberties was tried first and is worse: a chain that
+/// extends out of the liberties it was given escapes every attack the reading allows.
+/// Sets the dead flags of the chains it called and returns them, with whether they live.
+fn call_races(
+    layout: &Layout,
+    dead: &mut [bool],
+    pass_alive: &[bool],
+    support: &[f32],
+) -> Vec<(u32, bool)> {
+    let mut decided: Vec<(u32, bool)> = Vec::new();
+    let unclear = |c: usize| support[c].abs() < COIN_TOSS && !pass_alive[c];
+    for (x, chain) in layout.chains.iter().enumerate() {
+        if !unclear(x) || decided.iter().any(|&(c, _)| c as usize == x) {
+            continue;
+        }
+        let mut rivals: Vec<u32> = Vec::new();
+        for &i in &chain.stones {
+            for a in layout.grid.adj(i) {
+                let y = layout.chain_of[a];
+                if layout.stones[a] == Some(chain.color.opponent())
+                    && unclear(y as usize)
+                    && !rivals.contains(&y)
+                {
+                    rivals.push(y);
+                }
+            }
+        }
+        // The chain must win against every rival it races (more liberties, at most one
+        // shared); a rival with as many liberties or more is its own race, called from there.
+        let mut losers: Vec<u32> = Vec::new();
+        let mut wins_all = true;
+        for &y in &rivals {
+            let other = &layout.chains[y as usize];
+            let shared = chain.liberties.iter().filter(|l| other.liberties.contains(l)).count();
+            if shared > 1 || chain.liberties.len() <= other.liberties.len() {
+                wins_all = false;
+                break;
+            }
+            losers.push(y);
+        }
+        if !wins_all
+            || losers.is_empty()
+            || losers.iter().any(|&y| decided.iter().any(|&(c, _)| c == y))
+        {
+            continue;
+        }
+        // Winning must be worth it: with the losers off the board the winner has two eyes. A
+        // chain that captures a lone stone inside the opponent's wall and still has no room to
+        // live is dead all the same.
+        let mut hypothesis = dead.to_vec();
+        for &i in &chain.stones {
+            hypothesis[i] = false;
+        }
+        for &y in &losers {
+            for &i in &layout.chains[y as usize].stones {
+                hypothesis[i] = true;
+            }
+        }
+        let after = analyse(layout, &hypothesis);
+        let g = after.group_of[x];
+        if g == NONE || after.groups[g as usize].eyes < 2 {
+            continue;
+        }
+        dead.copy_from_slice(&hypothesis);
+        decided.push((x as u32, true));
+        decided.extend(losers.iter().map(|&y| (y, false)));
+    }
+    decided
+}
+
 /// Runs the checks on the statuses in `dead` (updated with the chains found dead).
 pub(crate) fn check(
     board: &Board,
@@ -185,7 +270,8 @@ pub(crate) fn check(
     pass_alive: &[bool],
     support: &[f32],
 ) -> Checks {
-    let read = read_small_areas(board, layout, dead, pass_alive);
+    let mut read = call_races(layout, dead, pass_alive, support);
+    read.extend(read_small_areas(board, layout, dead, pass_alive));
     let mut killed = Vec::new();
     for _ in 0..8 {
         let eyes = analyse(layout, dead);
@@ -333,4 +419,64 @@ fn strong_groups(eyes: &Eyes, pass_alive: &[bool]) -> Vec<bool> {
         .iter()
         .map(|g| g.eyes >= 2 || g.chains.iter().any(|&c| pass_alive[c as usize]))
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The races [`call_races`] calls on `diagram`, every chain a coin toss for the playouts
+    /// except those holding one of the `clear` points (clearly alive), as `(colour, x, y of
+    /// the chain's first stone, lives)`.
+    fn races(diagram: &str, clear: &[(usize, usize)]) -> Vec<(Color, usize, usize, bool)> {
+        let board = Board::from_diagram(diagram).expect("diagram");
+        let layout = Layout::of_board(&board);
+        let width = layout.size.width as usize;
+        let mut support = vec![0.0f32; layout.chains.len()];
+        for &(x, y) in clear {
+            support[layout.chain_of[y * width + x] as usize] = 1.0;
+        }
+        let mut dead = vec![false; layout.grid.len()];
+        let pass_alive = vec![false; layout.chains.len()];
+        let mut called = call_races(&layout, &mut dead, &pass_alive, &support);
+        called.sort();
+        called
+            .into_iter()
+            .map(|(c, lives)| {
+                let chain = &layout.chains[c as usize];
+                let first = chain.stones[0];
+                (chain.color, first % width, first / width, lives)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_chain_with_more_liberties_wins_a_race_that_gives_it_two_eyes() {
+        // Black's chain on the edge has two liberties (C1 shared with White's stone, E1 its
+        // own eye); White's stone has one. Black captures it and lives with two eyes, whoever
+        // moves first: White can play neither C1 nor E1.
+        let position = "
+            . . . . . . . . .
+            . . . . . . . . .
+            O O O O O O O . .
+            X X X X X X O . .
+            X O . X . X O . .";
+        assert_eq!(
+            races(position, &[(0, 2)]),
+            vec![(Color::Black, 0, 3, true), (Color::White, 1, 4, false)]
+        );
+    }
+
+    #[test]
+    fn a_race_won_without_room_for_two_eyes_is_not_called() {
+        // Black again has more liberties, but its second one, F2, is White's to fill from the
+        // wall: capturing on C1 leaves Black one eye, and White's throw-in on B1 takes it all.
+        let position = "
+            . . . . . . . . .
+            . . . . . . . . .
+            O O O O O O O . .
+            X X X X X . O . .
+            X O . X X X O . .";
+        assert_eq!(races(position, &[(0, 2)]), vec![]);
+    }
 }

@@ -1,0 +1,54 @@
+//! Capturing races the playouts leave a coin toss, on real records (skipped when the shared
+//! corpus is absent): the chain with more liberties wins when capturing gives it two eyes, and a
+//! chain that only captures a lone stone inside the opponent's wall stays dead.
+
+mod util;
+
+use std::path::Path;
+
+use kifu::analysis::{DeadStoneMode, replay, scoring};
+use kifu::record::{ReadOptions, sources, split_source};
+use kifu::rules::{Color, Outcome, WinBy};
+
+/// The record's count under its own rules and komi, with estimated dead stones and the
+/// finishing of an unfinished ending.
+fn recomputed(path: &Path) -> Outcome {
+    let options = ReadOptions::default();
+    let record = sources([path], &options)
+        .flat_map(|s| split_source(s, &options).games)
+        .map(|g| g.read(&options))
+        .next()
+        .expect("the record");
+    let rep = replay::replay(&record, &record.rules.ruleset);
+    let (statuses, _) = scoring::statuses(&record, &rep, DeadStoneMode::Auto);
+    let ending = scoring::ending(&record, &rep, &statuses);
+    scoring::count_ending(
+        &ending,
+        &record.rules.ruleset,
+        record.komi.points,
+        record.handicap,
+        rep.passes,
+    )
+    .outcome
+}
+
+#[test]
+fn a_race_with_more_liberties_and_two_eyes_after_it_is_won() {
+    // aeb-pro `Agon/17/Q16.sgf` (B+3.5, Japanese rules): at the bottom White's seven stones
+    // (K3 J2 K2 L2 M2 M3 K1) have three liberties against the two of Black's N3 O3 N2, and
+    // capturing those gives White its eyes. The playouts, each side as often first, call it a
+    // coin toss and once took White's stones off: B+34.5.
+    let Some(corpus) = util::shared_corpus_or_skip() else { return };
+    let outcome = recomputed(&corpus.join("aeb-pro/Agon/17/Q16.sgf"));
+    assert_eq!(outcome, Outcome::Win { winner: Color::Black, by: WinBy::Points(3.5) });
+}
+
+#[test]
+fn capturing_a_lone_stone_inside_a_wall_does_not_save_a_chain() {
+    // ogs-finished `19x19/625355.sgf` (W+35.5, finished): Black's twelve stones around O17
+    // have three liberties, White's P16 one, but taking P16 leaves Black one eye inside
+    // White's wall. The race is not called, and Black's chain stays dead as recorded.
+    let Some(corpus) = util::shared_corpus_or_skip() else { return };
+    let outcome = recomputed(&corpus.join("ogs-finished/19x19/625355.sgf"));
+    assert_eq!(outcome, Outcome::Win { winner: Color::White, by: WinBy::Points(35.5) });
+}
