@@ -1,6 +1,7 @@
 //! Capturing races the playouts leave a coin toss, on real records (skipped when the shared
-//! corpus is absent): the chain with more liberties wins when capturing gives it two eyes, and a
-//! chain that only captures a lone stone inside the opponent's wall stays dead.
+//! corpus is absent): the chain with more liberties wins when capturing gives it two eyes, two
+//! chains cutting the same stones win together, and a chain that only captures a lone stone
+//! inside the opponent's wall stays dead.
 
 mod util;
 
@@ -41,6 +42,18 @@ fn a_race_with_more_liberties_and_two_eyes_after_it_is_won() {
     let Some(corpus) = util::shared_corpus_or_skip() else { return };
     let outcome = recomputed(&corpus.join("aeb-pro/Agon/17/Q16.sgf"));
     assert_eq!(outcome, Outcome::Win { winner: Color::Black, by: WinBy::Points(3.5) });
+}
+
+#[test]
+fn two_chains_cutting_the_same_stones_win_the_race_together() {
+    // aeb-pro `Meijin/40/Q25.sgf` (Redmond - Suzuki, B+6.5, Japanese rules): in the lower
+    // left White's B3 C3 (two liberties) cut Black's B8 chain (four) from its D3 chain (three).
+    // Capturing them gives the two black chains the corner together; with only B8 alive in
+    // the hypothesis the corner touched White's wall through D3 and showed no eye, and the
+    // playouts' coin toss took both black chains off: W+46.5.
+    let Some(corpus) = util::shared_corpus_or_skip() else { return };
+    let outcome = recomputed(&corpus.join("aeb-pro/Meijin/40/Q25.sgf"));
+    assert_eq!(outcome, Outcome::Win { winner: Color::Black, by: WinBy::Points(6.5) });
 }
 
 #[test]

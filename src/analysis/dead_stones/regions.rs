@@ -184,17 +184,19 @@ fn read_small_areas(
 /// estimator's unclear band.
 const COIN_TOSS: f32 = 0.3;
 
-/// Calls the capturing races the playouts could not: pairs of adjacent chains of opposite
-/// colours, both in the unclear band. Random play decides such a race by who starts (each side
-/// fills the other's liberties as fast as its own), so the averages over both starting sides
-/// come out near zero; but a race the players left on the board at the end of a game is
-/// usually one that one side wins even moving second, and with at most one shared liberty that
-/// is the chain with more liberties, provided that capturing the other gives it two eyes.
-/// Equal liberties (whoever starts wins) and two shared
-/// liberties or more (the way to seki) are left as the playouts had them. Reading the race out
-/// move by move on the two chains' liberties was tried first and is worse: a chain that
-/// extends out of the liberties it was given escapes every attack the reading allows.
-/// Sets the dead flags of the chains it called and returns them, with whether they live.
+/// Calls the capturing races the playouts could not: a chain in the unclear band against the
+/// adjacent opponent chains that are unclear too or that the playouts took as dead. Random
+/// play decides such a race by who starts (each side fills the other's liberties as fast as
+/// its own), so the averages over both starting sides come out near zero; but a race the
+/// players left on the board at the end of a game is usually one that one side wins even
+/// moving second, and with at most one shared liberty that is the chain with more liberties,
+/// provided that capturing the others gives it two eyes (together with its own colour's
+/// unclear chains around the losers, which race alongside it). Equal liberties (whoever starts
+/// wins) and two shared liberties or more (the way to seki) are left as the playouts had them.
+/// Reading the race out move by move on the chains' liberties was tried first and is worse: a
+/// chain that extends out of the liberties it was given escapes every attack the reading
+/// allows. Sets the dead flags of the chains it called and returns them, with whether they
+/// live.
 fn call_races(
     layout: &Layout,
     dead: &mut [bool],
@@ -212,7 +214,7 @@ fn call_races(
             for a in layout.grid.adj(i) {
                 let y = layout.chain_of[a];
                 if layout.stones[a] == Some(chain.color.opponent())
-                    && unclear(y as usize)
+                    && (unclear(y as usize) || (dead[a] && !pass_alive[y as usize]))
                     && !rivals.contains(&y)
                 {
                     rivals.push(y);
@@ -241,9 +243,27 @@ fn call_races(
         // Winning must be worth it: with the losers off the board the winner has two eyes. A
         // chain that captures a lone stone inside the opponent's wall and still has no room to
         // live is dead all the same.
+        // The winner's other coin-toss chains around the losers race with it (two chains
+        // cutting the same stones) and live with it.
+        let mut winners: Vec<u32> = vec![x as u32];
+        for &y in &losers {
+            for &i in &layout.chains[y as usize].stones {
+                for a in layout.grid.adj(i) {
+                    let c = layout.chain_of[a];
+                    if layout.stones[a] == Some(chain.color)
+                        && unclear(c as usize)
+                        && !winners.contains(&c)
+                    {
+                        winners.push(c);
+                    }
+                }
+            }
+        }
         let mut hypothesis = dead.to_vec();
-        for &i in &chain.stones {
-            hypothesis[i] = false;
+        for &c in &winners {
+            for &i in &layout.chains[c as usize].stones {
+                hypothesis[i] = false;
+            }
         }
         for &y in &losers {
             for &i in &layout.chains[y as usize].stones {
@@ -256,7 +276,7 @@ fn call_races(
             continue;
         }
         dead.copy_from_slice(&hypothesis);
-        decided.push((x as u32, true));
+        decided.extend(winners.iter().map(|&c| (c, true)));
         decided.extend(losers.iter().map(|&y| (y, false)));
     }
     decided
