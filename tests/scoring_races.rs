@@ -1,7 +1,8 @@
 //! Capturing races the playouts leave a coin toss, on real records (skipped when the shared
 //! corpus is absent): the chain with more liberties wins when capturing gives it two eyes, two
 //! chains cutting the same stones win together, and a chain that only captures a lone stone
-//! inside the opponent's wall stays dead.
+//! inside the opponent's wall stays dead; a group the playouts keep alive in a clear majority
+//! is not killed by the enclosure rule.
 
 mod util;
 
@@ -64,4 +65,15 @@ fn capturing_a_lone_stone_inside_a_wall_does_not_save_a_chain() {
     let Some(corpus) = util::shared_corpus_or_skip() else { return };
     let outcome = recomputed(&corpus.join("ogs-finished/19x19/625355.sgf"));
     assert_eq!(outcome, Outcome::Win { winner: Color::White, by: WinBy::Points(35.5) });
+}
+
+#[test]
+fn a_group_the_playouts_keep_alive_is_not_killed_by_enclosure() {
+    // aeb-pro `Honinbo/76/Q16.sgf` (W+0.5, Japanese rules): White's 23 stones around K8 and
+    // P3 sit in a small area inside Black's strong groups, and the eye count finds fewer than
+    // two eyes; the playouts keep them in about four playouts of five (support 0.625). The
+    // enclosure rule used to overrule any support below 0.8 and took them off: B+56.5.
+    let Some(corpus) = util::shared_corpus_or_skip() else { return };
+    let outcome = recomputed(&corpus.join("aeb-pro/Honinbo/76/Q16.sgf"));
+    assert_eq!(outcome, Outcome::Win { winner: Color::White, by: WinBy::Points(0.5) });
 }
