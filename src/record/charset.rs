@@ -261,6 +261,9 @@ pub struct Prepared {
     /// `bytes[start..]` were checked and found valid UTF-8 as a whole (a file with no
     /// byte-order mark and no `CA`, the usual case), so its games need no check of their own.
     pub valid_utf8: bool,
+    /// `bytes[start..]` hold no `CA[` at all (the usual case), so no game of the file names a
+    /// charset and its games need not look for one ([`decode_game_known`]).
+    pub names_no_charset: bool,
 }
 
 /// Looks at a whole file before it is split: byte-order mark, UTF-16, the first `CA`, and the
@@ -300,7 +303,14 @@ pub fn prepare(bytes: Arc<[u8]>, options: &ReadOptions) -> Prepared {
             fallback: None,
             layout: ByteLayout::AsciiSafe,
         };
-        return Prepared { bytes: transcoded, start: 0, charset, findings, valid_utf8: false };
+        return Prepared {
+            bytes: transcoded,
+            start: 0,
+            charset,
+            findings,
+            valid_utf8: false,
+            names_no_charset: false,
+        };
     }
     let utf8_bom = bom.is_some();
     let start = if utf8_bom { 3 } else { 0 };
@@ -312,7 +322,9 @@ pub fn prepare(bytes: Arc<[u8]>, options: &ReadOptions) -> Prepared {
         ));
     }
     let text = &bytes[start..];
-    let declared = declared_in(text);
+    // One search tells the usual file, which names no charset, from the others.
+    let names_no_charset = CA.0.find(text).is_none();
+    let declared = if names_no_charset { None } else { declared_in(text) };
     let assumed = options.encoding.as_deref().and_then(resolve_label);
     let mut fallback = None;
     let mut valid_utf8 = false;
@@ -339,7 +351,7 @@ pub fn prepare(bytes: Arc<[u8]>, options: &ReadOptions) -> Prepared {
         fallback,
         layout: layout_of(split_encoding),
     };
-    Prepared { bytes, start, charset, findings, valid_utf8 }
+    Prepared { bytes, start, charset, findings, valid_utf8, names_no_charset }
 }
 
 /// The first charset a `CA` in `text` names (and kifu knows), UTF-16 aside: in a file that is
@@ -368,19 +380,23 @@ pub fn decode_game<'a>(
     file: &FileCharset,
     options: &ReadOptions,
 ) -> DecodedGame<'a> {
-    decode_game_known(bytes, None, file, options)
+    decode_game_known(bytes, None, false, file, options)
 }
 
 /// [`decode_game`] of bytes that may be known to be UTF-8 already: `known_utf8` is then the
 /// same bytes as text (a game of a file found valid UTF-8 as a whole, [`Prepared::valid_utf8`]),
-/// and they are not checked again.
+/// and they are not checked again. `names_no_charset` says the bytes are known to hold no
+/// `CA[` (a game of a file that holds none, [`Prepared::names_no_charset`]), so they are not
+/// searched for one.
 pub fn decode_game_known<'a>(
     bytes: &'a [u8],
     known_utf8: Option<&'a str>,
+    names_no_charset: bool,
     file: &FileCharset,
     options: &ReadOptions,
 ) -> DecodedGame<'a> {
     debug_assert!(known_utf8.is_none_or(|text| text.as_bytes() == bytes));
+    debug_assert!(!names_no_charset || sniff_declared(bytes).is_none());
     if let Some(utf16) = file.utf16 {
         // Transcoded before splitting: the bytes are UTF-8 already.
         let text = String::from_utf8_lossy(bytes);
@@ -393,7 +409,8 @@ pub fn decode_game_known<'a>(
         return DecodedGame { text, encoding, findings };
     }
     let mut findings = Vec::new();
-    let (encoding, origin, valid) = choose(bytes, known_utf8, file, options, &mut findings);
+    let (encoding, origin, valid) =
+        choose(bytes, known_utf8, names_no_charset, file, options, &mut findings);
     let (text, replaced) = match valid {
         Some(text) => (Cow::Borrowed(text), false),
         None => decode_with(bytes, encoding),
@@ -413,6 +430,7 @@ pub fn decode_game_known<'a>(
 fn choose<'a>(
     bytes: &'a [u8],
     known_utf8: Option<&'a str>,
+    names_no_charset: bool,
     file: &FileCharset,
     options: &ReadOptions,
     findings: &mut Vec<Finding>,
@@ -422,7 +440,8 @@ fn choose<'a>(
     }
     let mut valid = None;
     let mut unknown_label = None;
-    let declared = match sniff_declared(bytes) {
+    let sniffed = if names_no_charset { None } else { sniff_declared(bytes) };
+    let declared = match sniffed {
         Some(label) => {
             let resolved = resolve_label(label);
             if resolved.is_none() {

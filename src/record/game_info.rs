@@ -21,7 +21,7 @@
 //! 6. nothing at all: Japanese, the rules of the old professional games that make up most
 //!    records without RU, komi or place (the finding says it is a default).
 
-use super::Properties;
+use super::{Properties, PropertyText};
 use crate::rules::{self, Preset, Ruleset};
 
 /// Whether a record comes from the Fox server (野狐, foxwq.com), directly or re-saved.
@@ -124,16 +124,36 @@ pub fn infer_rules(evidence: Evidence<'_>) -> (&'static Preset, Option<String>) 
     if let Some((_, true)) = evidence.komi {
         return (preset("chinese"), Some("komi written in zi".to_string()));
     }
-    let properties = evidence.properties;
-    // Identifiers compared as the bytes they are (`==` on strings calls memcmp, and this runs
-    // seven times over the properties of every game without RU).
-    let field = |key: &'static str| {
-        properties
-            .iter()
-            .filter(move |(k, _)| k.len() == key.len() && k.bytes().eq(key.bytes()))
-            .map(|(_, v)| v)
-    };
-    for event in field("EV").chain(field("GN")) {
+    // This runs for every game without RU and looks at five properties up to three times each:
+    // one pass over the properties picks out their values, in order, each with the place of
+    // its identifier in `KEYS`, and the searches below go over those few.
+    const KEYS: [&str; 5] = ["PC", "EV", "GN", "US", "SO"];
+    const EV: u8 = 1;
+    const GN: u8 = 2;
+    let mut on_stack = [(0u8, PropertyText::new("")); 16];
+    let mut on_heap = Vec::new();
+    let mut picked = 0;
+    for (k, v) in evidence.properties.iter() {
+        // Identifiers compared as the bytes they are (`==` on strings calls memcmp).
+        let Some(index) = KEYS.iter().position(|key| k.as_bytes() == key.as_bytes()) else {
+            continue;
+        };
+        let entry = (index as u8, v);
+        match on_stack.get_mut(picked) {
+            Some(slot) => *slot = entry,
+            // More than a root holds in practice: all of them go on the heap.
+            None => {
+                if on_heap.is_empty() {
+                    on_heap.extend_from_slice(&on_stack);
+                }
+                on_heap.push(entry);
+            }
+        }
+        picked += 1;
+    }
+    let picked = if on_heap.is_empty() { &on_stack[..picked] } else { &on_heap[..] };
+    let field = |key: u8| picked.iter().filter(move |(k, _)| *k == key).map(|&(_, v)| v);
+    for event in field(EV).chain(field(GN)) {
         if lowercased(event, |lower| first_keyword(lower.as_bytes(), ING_EVENTS)).is_some() {
             return (preset("ing"), Some(format!("the Ing event {event:?}")));
         }
@@ -143,8 +163,8 @@ pub fn infer_rules(evidence: Evidence<'_>) -> (&'static Preset, Option<String>) 
         Some((7.5, _)) => return (preset("chinese"), Some("komi 7.5".to_string())),
         _ => {}
     }
-    for key in ["PC", "EV", "GN", "US", "SO"] {
-        for value in field(key) {
+    for (index, key) in (0u8..).zip(KEYS) {
+        for value in field(index) {
             if let Some((name, keyword)) = place(value) {
                 return (preset(name), Some([key, "[", value, "] (\"", keyword, "\")"].concat()));
             }
@@ -290,8 +310,11 @@ fn place_in(bytes: &[u8]) -> Option<(&'static str, &'static str)> {
 /// The index (in `keys`) of the keyword that occurs first in `text`; at the same place, the
 /// earlier keyword. `None` when none occurs. For short keyword lists; see [`place`].
 fn first_keyword(bytes: &[u8], keys: &[&str]) -> Option<usize> {
+    // The first byte is compared before the rest: most positions start no keyword.
     (0..bytes.len()).find_map(|at| {
-        keys.iter().position(|key| !key.is_empty() && bytes[at..].starts_with(key.as_bytes()))
+        keys.iter().position(|key| {
+            key.as_bytes().first() == Some(&bytes[at]) && bytes[at..].starts_with(key.as_bytes())
+        })
     })
 }
 
@@ -478,6 +501,12 @@ mod tests {
         assert_eq!(infer(None, &[("PC", "TYGEM Baduk")]), "korean");
         assert_eq!(infer(Some((6.5, false)), &[]), "japanese");
         assert_eq!(infer(None, &[]), "japanese");
+        // More values looked at than the pass keeps on the stack: the order still holds.
+        let mut many = vec![("GN", "a game"); 20];
+        many.extend([("SO", "Seoul"), ("PC", "Beijing"), ("GN", "Ing Cup")]);
+        assert_eq!(infer(None, &many), "ing");
+        many.pop();
+        assert_eq!(infer(None, &many), "chinese");
     }
 
     #[test]

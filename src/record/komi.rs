@@ -91,6 +91,10 @@ pub(super) fn decimal(s: &str) -> Option<f64> {
     if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit() || b == b'.' || b == b',') {
         return None;
     }
+    if !s.starts_with('.') && !s.contains(',') {
+        // Nearly every komi and margin (`6.5`, `3`): read as written, with no copy to rewrite.
+        return s.parse::<f64>().ok();
+    }
     let s = s.replace(',', ".");
     let s = if s.starts_with('.') { format!("0{s}") } else { s };
     s.parse::<f64>().ok()

@@ -326,7 +326,8 @@ impl Streamer {
         let bytes: Arc<[u8]> = Arc::from(&self.carry[..cut]);
         self.witness(&bytes);
         // A part's bytes were not checked as a whole: its games check their own.
-        let file = Arc::new(FileText { bytes, charset, valid_utf8_from: None });
+        let file =
+            Arc::new(FileText { bytes, charset, valid_utf8_from: None, no_charset_from: None });
         let frame = Frame { last, ..self.frame };
         let mut findings = std::mem::take(&mut self.opening.1);
         self.opening.0 = 0;

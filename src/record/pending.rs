@@ -76,6 +76,10 @@ pub(super) struct FileText {
     /// `Some` only for a file read whole whose every byte from there was checked
     /// ([`charset::Prepared::valid_utf8`]); never for a part, which was not checked whole.
     pub(super) valid_utf8_from: Option<usize>,
+    /// Where the text that holds no `CA[` at all starts: `Some` only for a file read whole
+    /// and searched whole ([`charset::Prepared::names_no_charset`]), so that its games are not
+    /// searched again.
+    pub(super) no_charset_from: Option<usize>,
 }
 
 impl FileText {
@@ -172,8 +176,16 @@ impl PendingGame {
             return DecodedGame { text: Cow::Borrowed(""), encoding: NOT_DECODED, findings };
         };
         let known = self.file.known_utf8(self.range.clone());
-        let mut decoded =
-            charset::decode_game_known(self.bytes(), known, &self.file.charset, options);
+        // A game inside text that holds no `CA[` holds none either.
+        let names_no_charset =
+            self.file.no_charset_from.is_some_and(|from| self.range.start >= from);
+        let mut decoded = charset::decode_game_known(
+            self.bytes(),
+            known,
+            names_no_charset,
+            &self.file.charset,
+            options,
+        );
         if *opening != Opening::Normal || !closing.is_empty() {
             let text = decoded.text.as_ref();
             let mut repaired = String::with_capacity(text.len() + closing.len() + 1);
@@ -280,6 +292,7 @@ pub fn split_source(source: Source, options: &ReadOptions) -> SplitFile {
                 bytes: Arc::from(&[][..]),
                 charset: empty_charset(),
                 valid_utf8_from: None,
+                no_charset_from: None,
             });
             let game = stand_in(&source.name, file, finding);
             SplitFile { games: vec![game], findings: Vec::new() }
@@ -295,6 +308,7 @@ pub fn split_file(name: &str, bytes: Arc<[u8]>, options: &ReadOptions) -> SplitF
         bytes: prepared.bytes,
         charset: prepared.charset,
         valid_utf8_from: prepared.valid_utf8.then_some(prepared.start),
+        no_charset_from: prepared.names_no_charset.then_some(prepared.start),
     });
     let limits = &options.limits;
     let max_trees = usize::try_from(limits.max_games_per_file).unwrap_or(usize::MAX);
@@ -634,7 +648,12 @@ mod tests {
     #[test]
     fn text_known_valid_is_lent_only_inside_it_and_at_character_boundaries() {
         let bytes: Arc<[u8]> = Arc::from("\u{feff}(;PB[李])".as_bytes());
-        let file = FileText { bytes, charset: empty_charset(), valid_utf8_from: Some(3) };
+        let file = FileText {
+            bytes,
+            charset: empty_charset(),
+            valid_utf8_from: Some(3),
+            no_charset_from: None,
+        };
         assert_eq!(file.known_utf8(3..file.bytes.len()), Some("(;PB[李])"));
         assert_eq!(file.known_utf8(3..8), Some("(;PB["));
         assert_eq!(file.known_utf8(3..9), None, "inside 李");
