@@ -16,6 +16,7 @@
 //! playout's index, so the same position gives the same ownership on every run and thread.
 
 use super::layout::Layout;
+use crate::rules::board::Surroundings;
 use crate::rules::{Board, Color, SuicideRule};
 
 /// SplitMix64: tiny, fast, and good enough to shuffle move choices.
@@ -408,8 +409,8 @@ fn lone_liberty(board: &Board, loc: u16) -> Option<u16> {
     if board.libs_at(loc) != 1 {
         return None;
     }
-    let mut out = [0u16; 1];
-    (board.some_liberties_at(loc, &mut out) == 1).then_some(out[0])
+    // Location 0 is a wall cell, never a liberty: nothing is excluded.
+    board.liberty_besides(loc, 0)
 }
 
 /// A tactical answer to the opponent's last move `m`: capture the chain it left in atari, or
@@ -483,20 +484,21 @@ fn liberties_after(board: &Board, color: Color, loc: u16) -> u32 {
             }
         }
     }
+    // Every friendly chain here now has one or two liberties, and `loc` is one of them: a
+    // chain in atari adds none, a chain with two adds its other one, found by a walk that
+    // stops there.
     for &a in &neighbours {
-        if board.stone_at(a) != Some(color) {
+        if board.stone_at(a) != Some(color) || board.libs_at(a) != 2 {
             continue;
         }
-        let mut some = [0u16; 2];
-        let got = board.some_liberties_at(a, &mut some);
-        for &l in &some[..got] {
-            if l != loc && !libs[..found].contains(&l) {
-                if found == 1 {
-                    return 2;
-                }
-                libs[0] = l;
-                found = 1;
+        if let Some(l) = board.liberty_besides(a, loc)
+            && !libs[..found].contains(&l)
+        {
+            if found == 1 {
+                return 2;
             }
+            libs[0] = l;
+            found = 1;
         }
     }
     found as u32
@@ -517,32 +519,11 @@ enum Judgement {
 /// See [`Judgement`]; `ko` is the point `color` may not retake at once, if any.
 #[inline]
 fn judge(board: &Board, color: Color, loc: u16, ko: Option<u16>) -> Judgement {
-    let mut on_board = 0;
-    let mut own = 0;
-    let mut empty = 0;
-    // A neighbouring chain of the player with two liberties or more (the stone is not
-    // suicide), with three or more (it is no self-atari either), an opponent chain in atari
-    // (the move captures).
-    let (mut own_two, mut own_three, mut captures) = (false, false, false);
-    for a in board.neighbours_of(loc) {
-        if !board.on_board_at(a) {
-            continue;
-        }
-        on_board += 1;
-        match board.stone_at(a) {
-            None => empty += 1,
-            Some(c) => {
-                let libs = board.libs_at(a);
-                if c == color {
-                    own += 1;
-                    own_two |= libs >= 2;
-                    own_three |= libs >= 3;
-                } else {
-                    captures |= libs == 1;
-                }
-            }
-        }
-    }
+    // A neighbouring chain of the player with two liberties or more means the stone is not
+    // suicide, with three or more it is no self-atari either; an opponent chain in atari
+    // means the move captures.
+    let Surroundings { on_board, empty, own, own_two, own_three, captures } =
+        board.surroundings(color, loc);
     if own == on_board && is_true_eye(board, color, loc) {
         return Judgement::OwnEye;
     }
