@@ -87,7 +87,15 @@ pub fn estimate_with(board: &Board, options: &EstimateOptions) -> Statuses {
         // cheaper, and every point weighs more).
         let scale = if n <= 100 { 2 } else { 1 };
         let maximum = options.playouts.max(1) * scale;
-        let mut sampler = Sampler::new(&layout, board, &frozen, seed);
+        // Only the undecided chains' stones are read from the playouts.
+        let watched: Vec<usize> = layout
+            .chains
+            .iter()
+            .zip(&basis)
+            .filter(|(_, b)| b.is_none())
+            .flat_map(|(chain, _)| chain.stones.iter().copied())
+            .collect();
+        let mut sampler = Sampler::new(&layout, board, &frozen, watched, seed);
         sampler.run((16 * scale).min(maximum));
         let support_of = |own: &Ownership, c: usize| {
             let chain = &layout.chains[c];
