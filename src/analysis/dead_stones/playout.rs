@@ -642,3 +642,84 @@ fn add_final_owners(
         sum[start] += region[start] as i32;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Point;
+
+    /// What the policy says of a move of `color` on the point named in SGF letters.
+    fn judge_at(diagram: &str, color: Color, point: &str) -> Judgement {
+        let board = Board::from_diagram(diagram).unwrap();
+        let loc = board.loc(Point::from_sgf(point.as_bytes()).unwrap()).unwrap();
+        judge(&board, color, loc, None)
+    }
+
+    #[test]
+    fn a_player_keeps_its_true_eye_and_the_opponent_may_not_fill_it() {
+        let corner = "
+            . X . . .
+            X X . . .
+            . . . . .
+            ";
+        assert_eq!(judge_at(corner, Color::Black, "aa"), Judgement::OwnEye);
+        assert_eq!(judge_at(corner, Color::White, "aa"), Judgement::Suicide);
+    }
+
+    #[test]
+    fn connecting_at_a_false_eye_that_leaves_the_stones_in_atari_is_refused() {
+        // The white stone diagonal to the corner spoils the eye: Black filling it would join
+        // three stones with one liberty left, so the policy refuses it; White captures there.
+        let false_eye = "
+            . X O . .
+            X O . . .
+            . . . . .
+            ";
+        assert_eq!(judge_at(false_eye, Color::Black, "aa"), Judgement::SelfAtari);
+        assert_eq!(judge_at(false_eye, Color::White, "aa"), Judgement::Playable);
+    }
+
+    #[test]
+    fn joining_two_stones_counts_the_liberties_each_brings() {
+        // Black between its two stones joins them, each bringing one liberty of its own.
+        let open = "
+            . X . X .
+            O O O O O
+            . . . . .
+            ";
+        assert_eq!(judge_at(open, Color::Black, "ca"), Judgement::Playable);
+        // With the right-hand corner White's, the right stone brings none: one liberty.
+        let closed = "
+            . X . X O
+            O O O O O
+            . . . . .
+            ";
+        assert_eq!(judge_at(closed, Color::Black, "ca"), Judgement::SelfAtari);
+    }
+
+    #[test]
+    fn a_lone_stone_may_put_itself_in_atari() {
+        // Throw-ins and snapbacks start this way.
+        let edge = "
+            . X . . .
+            . X . . .
+            . . . . .
+            ";
+        assert_eq!(judge_at(edge, Color::White, "aa"), Judgement::Playable);
+    }
+
+    #[test]
+    fn a_ko_retake_is_refused_at_once() {
+        let board = Board::from_diagram(
+            "
+            . X O .
+            X O . O
+            . X O .
+            ",
+        )
+        .unwrap();
+        let loc = board.loc(Point::from_sgf(b"cb").unwrap()).unwrap();
+        assert_eq!(judge(&board, Color::Black, loc, Some(loc)), Judgement::Ko);
+        assert_eq!(judge(&board, Color::Black, loc, None), Judgement::Playable);
+    }
+}
