@@ -16,6 +16,7 @@
 //! playout's index, so the same position gives the same ownership on every run and thread.
 
 use super::layout::Layout;
+use crate::rules::board::Surroundings;
 use crate::rules::{Board, Color, SuicideRule};
 
 /// SplitMix64: tiny, fast, and good enough to shuffle move choices.
@@ -41,8 +42,9 @@ impl Rng {
     }
 }
 
-/// Average ownership over playouts: per point (row-major), +1 always Black's, -1 always
-/// White's; separately for the playouts Black started and those White started.
+/// Average ownership over playouts of the points the sampler watches (row-major; 0 at the
+/// others): +1 always Black's, -1 always White's; separately for the playouts Black started and
+/// those White started.
 #[derive(Clone, Debug)]
 pub(crate) struct Ownership {
     /// Indexed by the colour that moved first ([`Color::index`]).
@@ -85,41 +87,52 @@ impl Locations {
 /// as the statuses it needs are clear. Playout `k` always uses the same seed, so the result
 /// depends only on how many playouts ran, never on how they were batched.
 pub(crate) struct Sampler<'a> {
-    layout: &'a Layout,
     board: &'a Board,
     locs: Locations,
     playable: Vec<bool>,
+    /// The points whose ownership the caller reads (the stones of the chains no proof
+    /// decided): the only ones a playout's end is read at.
+    watched: Vec<usize>,
+    /// The position's empty points a playout may play, row by row.
+    start: Vec<u16>,
     seed: u64,
     sum: [Vec<i32>; 2],
     runs: [u32; 2],
     scratch: Board,
-    owner: Vec<i8>,
     state: PlayoutState,
 }
 
 impl<'a> Sampler<'a> {
-    /// A sampler for `board`; `frozen` points (row-major) are never played.
-    pub(crate) fn new(layout: &'a Layout, board: &'a Board, frozen: &[bool], seed: u64) -> Self {
+    /// A sampler for `board` that keeps the ownership of the `watched` points (row-major
+    /// indices); `frozen` points are never played.
+    pub(crate) fn new(
+        layout: &'a Layout,
+        board: &'a Board,
+        frozen: &[bool],
+        watched: Vec<usize>,
+        seed: u64,
+    ) -> Self {
         let n = layout.grid.len();
         let locs = Locations::new(layout, board);
         let mut playable = vec![false; board.loc_count()];
         for (i, &f) in frozen.iter().enumerate().take(n) {
             playable[locs.of_index[i] as usize] = !f;
         }
+        let start = playable_empty_points(board, &locs, &playable);
         Sampler {
-            layout,
             board,
             locs,
+            start,
             playable,
+            watched,
             seed,
             sum: [vec![0; n], vec![0; n]],
             runs: [0, 0],
             scratch: board.clone(),
-            owner: vec![0; n],
             state: PlayoutState {
                 candidates: Vec::with_capacity(n),
                 touched: [Vec::new(), Vec::new()],
-                region: vec![0; n],
+                region: vec![UNKNOWN; n],
                 stack: Vec::new(),
                 points: Vec::new(),
                 captured: Vec::new(),
@@ -147,14 +160,18 @@ impl<'a> Sampler<'a> {
                 &mut self.scratch,
                 &self.locs,
                 &self.playable,
+                &self.start,
                 first,
                 &mut rng,
                 &mut self.state,
             );
-            final_owner(self.layout, &self.locs, &self.scratch, &mut self.owner, &mut self.state);
-            for (total, &o) in self.sum[first.index()].iter_mut().zip(self.owner.iter()) {
-                *total += o as i32;
-            }
+            add_final_owners(
+                &self.locs,
+                &self.scratch,
+                &self.watched,
+                &mut self.sum[first.index()],
+                &mut self.state,
+            );
             self.runs[first.index()] += 1;
         }
     }
@@ -174,9 +191,11 @@ impl<'a> Sampler<'a> {
 struct PlayoutState {
     candidates: Vec<u16>,
     touched: [Vec<u16>; 2],
-    region: Vec<u32>,
+    /// Per point: the owner of its empty region at the end of the playout, once
+    /// [`add_final_owners`] has filled it ([`UNKNOWN`] before, [`FILLING`] during the fill).
+    region: Vec<i8>,
     stack: Vec<usize>,
-    /// The points of the region `final_owner` is filling.
+    /// The points of the region [`add_final_owners`] is filling.
     points: Vec<usize>,
     /// The stones the move being played captures.
     captured: Vec<u16>,
@@ -235,19 +254,25 @@ impl PlayoutState {
     }
 }
 
-fn refill(board: &Board, locs: &Locations, playable: &[bool], candidates: &mut Vec<u16>) {
-    candidates.clear();
+/// The empty points of `board` a playout may play, row by row: every playout's first
+/// candidates.
+fn playable_empty_points(board: &Board, locs: &Locations, playable: &[bool]) -> Vec<u16> {
+    let mut candidates = Vec::with_capacity(locs.of_index.len());
     for &loc in &locs.of_index {
         if playable[loc as usize] && board.empty_at(loc) {
             candidates.push(loc);
         }
     }
+    candidates
 }
 
+/// Plays one playout on `board` (the sampler's position, with `start` its playable empty
+/// points).
 fn play_out(
     board: &mut Board,
     locs: &Locations,
     playable: &[bool],
+    start: &[u16],
     first: Color,
     rng: &mut Rng,
     state: &mut PlayoutState,
@@ -256,7 +281,8 @@ fn play_out(
     for v in &mut state.version {
         *v = v.wrapping_add(1);
     }
-    refill(board, locs, playable, &mut state.candidates);
+    state.candidates.clear();
+    state.candidates.extend_from_slice(start);
     let mut to_move = first;
     let mut passes = 0;
     let mut last: Option<u16> = None;
@@ -408,8 +434,8 @@ fn lone_liberty(board: &Board, loc: u16) -> Option<u16> {
     if board.libs_at(loc) != 1 {
         return None;
     }
-    let mut out = [0u16; 1];
-    (board.some_liberties_at(loc, &mut out) == 1).then_some(out[0])
+    // Location 0 is a wall cell, never a liberty: nothing is excluded.
+    board.liberty_besides(loc, 0)
 }
 
 /// A tactical answer to the opponent's last move `m`: capture the chain it left in atari, or
@@ -483,20 +509,21 @@ fn liberties_after(board: &Board, color: Color, loc: u16) -> u32 {
             }
         }
     }
+    // Every friendly chain here now has one or two liberties, and `loc` is one of them: a
+    // chain in atari adds none, a chain with two adds its other one, found by a walk that
+    // stops there.
     for &a in &neighbours {
-        if board.stone_at(a) != Some(color) {
+        if board.stone_at(a) != Some(color) || board.libs_at(a) != 2 {
             continue;
         }
-        let mut some = [0u16; 2];
-        let got = board.some_liberties_at(a, &mut some);
-        for &l in &some[..got] {
-            if l != loc && !libs[..found].contains(&l) {
-                if found == 1 {
-                    return 2;
-                }
-                libs[0] = l;
-                found = 1;
+        if let Some(l) = board.liberty_besides(a, loc)
+            && !libs[..found].contains(&l)
+        {
+            if found == 1 {
+                return 2;
             }
+            libs[0] = l;
+            found = 1;
         }
     }
     found as u32
@@ -517,32 +544,11 @@ enum Judgement {
 /// See [`Judgement`]; `ko` is the point `color` may not retake at once, if any.
 #[inline]
 fn judge(board: &Board, color: Color, loc: u16, ko: Option<u16>) -> Judgement {
-    let mut on_board = 0;
-    let mut own = 0;
-    let mut empty = 0;
-    // A neighbouring chain of the player with two liberties or more (the stone is not
-    // suicide), with three or more (it is no self-atari either), an opponent chain in atari
-    // (the move captures).
-    let (mut own_two, mut own_three, mut captures) = (false, false, false);
-    for a in board.neighbours_of(loc) {
-        if !board.on_board_at(a) {
-            continue;
-        }
-        on_board += 1;
-        match board.stone_at(a) {
-            None => empty += 1,
-            Some(c) => {
-                let libs = board.libs_at(a);
-                if c == color {
-                    own += 1;
-                    own_two |= libs >= 2;
-                    own_three |= libs >= 3;
-                } else {
-                    captures |= libs == 1;
-                }
-            }
-        }
-    }
+    // A neighbouring chain of the player with two liberties or more means the stone is not
+    // suicide, with three or more it is no self-atari either; an opponent chain in atari
+    // means the move captures.
+    let Surroundings { on_board, empty, own, own_two, own_three, captures } =
+        board.surroundings(color, loc);
     if own == on_board && is_true_eye(board, color, loc) {
         return Judgement::OwnEye;
     }
@@ -576,58 +582,144 @@ fn is_true_eye(board: &Board, color: Color, loc: u16) -> bool {
     if off > 0 { enemy == 0 } else { enemy < 2 }
 }
 
-/// Who owns each point at the end of a playout: the stone on it, or the only colour an empty
-/// point's region touches.
-fn final_owner(
-    layout: &Layout,
+/// [`PlayoutState::region`] of a point whose region is not filled yet.
+const UNKNOWN: i8 = i8::MIN;
+/// [`PlayoutState::region`] of a point of the region being filled.
+const FILLING: i8 = i8::MAX;
+
+/// Adds who owns each watched point at the end of a playout to `sum`: +1 for Black, -1 for
+/// White, 0 for neither: the stone on it, or the only colour its empty region touches. Only
+/// the regions of watched points that lost their stones are filled.
+fn add_final_owners(
     locs: &Locations,
     board: &Board,
-    owner: &mut [i8],
+    watched: &[usize],
+    sum: &mut [i32],
     state: &mut PlayoutState,
 ) {
-    let n = layout.grid.len();
     let region = &mut state.region;
     let stack = &mut state.stack;
     let points = &mut state.points;
-    region.iter_mut().for_each(|r| *r = u32::MAX);
-    for start in 0..n {
+    region.fill(UNKNOWN);
+    for &start in watched {
         let loc = locs.of_index[start];
         if let Some(c) = board.stone_at(loc) {
-            owner[start] = if c == Color::Black { 1 } else { -1 };
+            sum[start] += if c == Color::Black { 1 } else { -1 };
             continue;
         }
-        if region[start] != u32::MAX {
-            continue;
-        }
-        let mut touches = [false; 2];
-        points.clear();
-        region[start] = start as u32;
-        stack.push(start);
-        while let Some(q) = stack.pop() {
-            points.push(q);
-            for a in board.neighbours_of(locs.of_index[q]) {
-                if !board.on_board_at(a) {
-                    continue;
-                }
-                match board.stone_at(a) {
-                    Some(c) => touches[c.index()] = true,
-                    None => {
-                        let ai = locs.index_of[a as usize] as usize;
-                        if region[ai] == u32::MAX {
-                            region[ai] = start as u32;
-                            stack.push(ai);
+        if region[start] == UNKNOWN {
+            let mut touches = [false; 2];
+            points.clear();
+            region[start] = FILLING;
+            stack.push(start);
+            while let Some(q) = stack.pop() {
+                points.push(q);
+                for a in board.neighbours_of(locs.of_index[q]) {
+                    if !board.on_board_at(a) {
+                        continue;
+                    }
+                    match board.stone_at(a) {
+                        Some(c) => touches[c.index()] = true,
+                        None => {
+                            let ai = locs.index_of[a as usize] as usize;
+                            if region[ai] == UNKNOWN {
+                                region[ai] = FILLING;
+                                stack.push(ai);
+                            }
                         }
                     }
                 }
             }
+            let v = match touches {
+                [true, false] => 1,
+                [false, true] => -1,
+                _ => 0,
+            };
+            for &q in points.iter() {
+                region[q] = v;
+            }
         }
-        let v = match touches {
-            [true, false] => 1,
-            [false, true] => -1,
-            _ => 0,
-        };
-        for &q in points.iter() {
-            owner[q] = v;
-        }
+        sum[start] += region[start] as i32;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Point;
+
+    /// What the policy says of a move of `color` on the point named in SGF letters.
+    fn judge_at(diagram: &str, color: Color, point: &str) -> Judgement {
+        let board = Board::from_diagram(diagram).unwrap();
+        let loc = board.loc(Point::from_sgf(point.as_bytes()).unwrap()).unwrap();
+        judge(&board, color, loc, None)
+    }
+
+    #[test]
+    fn a_player_keeps_its_true_eye_and_the_opponent_may_not_fill_it() {
+        let corner = "
+            . X . . .
+            X X . . .
+            . . . . .
+            ";
+        assert_eq!(judge_at(corner, Color::Black, "aa"), Judgement::OwnEye);
+        assert_eq!(judge_at(corner, Color::White, "aa"), Judgement::Suicide);
+    }
+
+    #[test]
+    fn connecting_at_a_false_eye_that_leaves_the_stones_in_atari_is_refused() {
+        // The white stone diagonal to the corner spoils the eye: Black filling it would join
+        // three stones with one liberty left, so the policy refuses it; White captures there.
+        let false_eye = "
+            . X O . .
+            X O . . .
+            . . . . .
+            ";
+        assert_eq!(judge_at(false_eye, Color::Black, "aa"), Judgement::SelfAtari);
+        assert_eq!(judge_at(false_eye, Color::White, "aa"), Judgement::Playable);
+    }
+
+    #[test]
+    fn joining_two_stones_counts_the_liberties_each_brings() {
+        // Black between its two stones joins them, each bringing one liberty of its own.
+        let open = "
+            . X . X .
+            O O O O O
+            . . . . .
+            ";
+        assert_eq!(judge_at(open, Color::Black, "ca"), Judgement::Playable);
+        // With the right-hand corner White's, the right stone brings none: one liberty.
+        let closed = "
+            . X . X O
+            O O O O O
+            . . . . .
+            ";
+        assert_eq!(judge_at(closed, Color::Black, "ca"), Judgement::SelfAtari);
+    }
+
+    #[test]
+    fn a_lone_stone_may_put_itself_in_atari() {
+        // Throw-ins and snapbacks start this way.
+        let edge = "
+            . X . . .
+            . X . . .
+            . . . . .
+            ";
+        assert_eq!(judge_at(edge, Color::White, "aa"), Judgement::Playable);
+    }
+
+    #[test]
+    fn a_ko_retake_is_refused_at_once() {
+        let board = Board::from_diagram(
+            "
+            . X O .
+            X O . O
+            . X O .
+            ",
+        )
+        .unwrap();
+        let loc = board.loc(Point::from_sgf(b"cb").unwrap()).unwrap();
+        assert_eq!(judge(&board, Color::Black, loc, Some(loc)), Judgement::Ko);
+        assert_eq!(judge(&board, Color::Black, loc, None), Judgement::Playable);
     }
 }
