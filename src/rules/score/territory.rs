@@ -501,39 +501,47 @@ fn mark_false_eye_points(
 ) -> Vec<bool> {
     let n = grid.len();
     let mut is_false = vec![false; n];
-    let mut in_eye = vec![false; n];
+    // One search's state, reused from point to point: each search starts from it cleared.
+    let mut search = FalseEyeSearch {
+        grid,
+        macros,
+        eyes,
+        real,
+        in_eye: vec![false; n],
+        orig: 0,
+        point: 0,
+        target: 0,
+        sides: Vec::new(),
+        visited_macros: vec![false; macros.len()],
+        visited_eyes: vec![false; eyes.len()],
+        visited_orig: Vec::new(),
+        orig_seen: vec![false; n],
+        stack: Vec::new(),
+    };
     for (orig, eye) in eyes.iter().enumerate() {
         for &p in &eye.potential {
-            in_eye[p] = true;
+            search.in_eye[p] = true;
         }
         for (orig_macro, from_points) in &eye.macro_neighbours {
             for &ep in from_points {
                 // A point with two or more neighbours inside the eye is never false.
-                if grid.adj(ep).filter(|&a| in_eye[a]).count() > 1 {
+                if grid.adj(ep).filter(|&a| search.in_eye[a]).count() > 1 {
                     continue;
                 }
                 let target = grid.adj(ep).filter(|&a| region_of[a] == eye.region).count();
-                let mut search = FalseEyeSearch {
-                    grid,
-                    macros,
-                    eyes,
-                    real,
-                    in_eye: &in_eye,
-                    orig: orig as u32,
-                    point: ep,
-                    target,
-                    sides: Vec::new(),
-                    visited_macros: vec![false; macros.len()],
-                    visited_eyes: vec![false; eyes.len()],
-                    visited_orig: vec![ep],
-                };
+                search.orig = orig as u32;
+                search.point = ep;
+                search.target = target;
+                search.visited_orig.push(ep);
+                search.orig_seen[ep] = true;
                 if !search.reaches(*orig_macro) {
                     is_false[ep] = true;
                 }
+                search.clear();
             }
         }
         for &p in &eye.potential {
-            in_eye[p] = false;
+            search.in_eye[p] = false;
         }
     }
     is_false
@@ -544,17 +552,34 @@ struct FalseEyeSearch<'a> {
     macros: &'a [MacroChain],
     eyes: &'a [Eye],
     real: &'a [bool],
-    in_eye: &'a [bool],
+    /// Membership in the eye tested.
+    in_eye: Vec<bool>,
     orig: u32,
     point: usize,
     target: usize,
     sides: Vec<usize>,
     visited_macros: Vec<bool>,
     visited_eyes: Vec<bool>,
+    /// The points of the tested eye walked so far, the tested point first, in the order
+    /// walked; each walk's points are a slice of it.
     visited_orig: Vec<usize>,
+    /// Membership in `visited_orig`, over the whole board.
+    orig_seen: Vec<bool>,
+    stack: Vec<usize>,
 }
 
 impl FalseEyeSearch<'_> {
+    /// Back to the state a new search starts from (every mark off, no side found).
+    fn clear(&mut self) {
+        self.sides.clear();
+        self.visited_macros.fill(false);
+        self.visited_eyes.fill(false);
+        for &p in &self.visited_orig {
+            self.orig_seen[p] = false;
+        }
+        self.visited_orig.clear();
+    }
+
     fn add_side(&mut self, p: usize) {
         if !self.sides.contains(&p) {
             self.sides.push(p);
@@ -590,10 +615,12 @@ impl FalseEyeSearch<'_> {
                 if reached.is_empty() {
                     continue;
                 }
-                if eye.value > 0 && reached.iter().any(|&p| self.real[p]) {
+                if eye.value > 0 && self.visited_orig[reached.clone()].iter().any(|&p| self.real[p])
+                {
                     return true;
                 }
-                for &p in &reached {
+                for k in reached.clone() {
+                    let p = self.visited_orig[k];
                     if self.grid.adjacent(p, self.point) {
                         self.add_side(p);
                     }
@@ -602,7 +629,9 @@ impl FalseEyeSearch<'_> {
                     return true;
                 }
                 for (next, from_points) in &eye.macro_neighbours {
-                    if from_points.iter().any(|p| reached.contains(p)) && self.reaches(*next) {
+                    if from_points.iter().any(|p| self.visited_orig[reached.clone()].contains(p))
+                        && self.reaches(*next)
+                    {
                         return true;
                     }
                 }
@@ -621,18 +650,21 @@ impl FalseEyeSearch<'_> {
         false
     }
 
-    fn walk_orig_eye(&mut self, from: &[usize]) -> Vec<usize> {
-        let mut reached = Vec::new();
-        let mut stack: Vec<usize> = from.to_vec();
-        while let Some(p) = stack.pop() {
-            if !self.in_eye[p] || self.visited_orig.contains(&p) || reached.contains(&p) {
+    /// Walks the tested eye from `from`, through points no earlier walk reached, and returns
+    /// where in `visited_orig` the points this walk reached now lie.
+    fn walk_orig_eye(&mut self, from: &[usize]) -> std::ops::Range<usize> {
+        let start = self.visited_orig.len();
+        self.stack.clear();
+        self.stack.extend_from_slice(from);
+        while let Some(p) = self.stack.pop() {
+            if !self.in_eye[p] || self.orig_seen[p] {
                 continue;
             }
-            reached.push(p);
-            stack.extend(self.grid.adj(p));
+            self.orig_seen[p] = true;
+            self.visited_orig.push(p);
+            self.stack.extend(self.grid.adj(p));
         }
-        self.visited_orig.extend_from_slice(&reached);
-        reached
+        start..self.visited_orig.len()
     }
 }
 
