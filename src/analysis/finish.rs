@@ -90,6 +90,8 @@ pub fn finish_with(board: &Board, dead: &[bool], to_move: Color, style: Style) -
     let mut finishing = Finishing {
         style,
         board: board.clone(),
+        after: board.clone(),
+        trial: board.clone(),
         reader: Reader::new(),
         locs,
         dead_at,
@@ -151,6 +153,12 @@ impl Why {
 struct Finishing {
     style: Style,
     board: Board,
+    /// Scratch for the position after one move of a turn's candidates (rescues, the
+    /// opponent's double ataris, a threat's test), copied over instead of allocated each time.
+    after: Board,
+    /// Scratch for the position after a reply being tested ([`Finishing::safe_for`],
+    /// [`Finishing::saves_all`]).
+    trial: Board,
     reader: Reader,
     /// The board location of every point, row-major.
     locs: Vec<u16>,
@@ -252,7 +260,8 @@ impl Finishing {
                 if best.is_some_and(|(_, b)| b == m) || !self.safe_for(color, m) {
                     continue;
                 }
-                let mut after = self.board.clone();
+                let after = &mut self.after;
+                after.clone_from(&self.board);
                 after.play_empty(color, m);
                 let left: u32 = in_atari
                     .iter()
@@ -309,14 +318,17 @@ impl Finishing {
             if !legal(&self.board, opp, m) {
                 continue;
             }
-            let mut after = self.board.clone();
-            after.play_empty(opp, m);
+            self.after.clone_from(&self.board);
+            self.after.play_empty(opp, m);
+            let after = &self.after;
             let threatened: Vec<u16> = weak
                 .iter()
                 .copied()
                 .filter(|&h| after.stone_at(h) == Some(color) && after.libs_at(h) == 1)
                 .collect();
-            if threatened.len() < 2 || self.saves_all(&after, color, &threatened) {
+            if threatened.len() < 2
+                || saves_all(&mut self.reader, &mut self.trial, &self.after, color, &threatened)
+            {
                 continue;
             }
             // The point itself is the natural defence; else whatever saves the most.
@@ -327,28 +339,6 @@ impl Finishing {
         None
     }
 
-    /// Whether `color`, to move on `board`, has one move after which every chain on
-    /// `threatened` is safe.
-    fn saves_all(&mut self, board: &Board, color: Color, threatened: &[u16]) -> bool {
-        let mut candidates: Vec<u16> = Vec::new();
-        for &h in threatened {
-            if let Some(m) = self.reader.rescue_move(board, h)
-                && !candidates.contains(&m)
-            {
-                candidates.push(m);
-            }
-        }
-        candidates.into_iter().any(|m| {
-            let mut trial = board.clone();
-            trial.play_empty(color, m);
-            threatened.iter().all(|&h| {
-                trial.stone_at(h) == Some(color)
-                    && (trial.libs_at(h) >= 3
-                        || (trial.libs_at(h) == 2 && !self.reader.capturable(&trial, h)))
-            })
-        })
-    }
-
     /// Whether `color` may play on `m` and keep the stones it places there. A move next to
     /// `color`'s own dead stones is never made: their owner has given them up, and a stone
     /// joining them would only die with them.
@@ -356,12 +346,13 @@ impl Finishing {
         if !legal(&self.board, color, m) || self.joins_dead(color, m) {
             return false;
         }
-        let mut after = self.board.clone();
+        let after = &mut self.trial;
+        after.clone_from(&self.board);
         let effect = after.play_empty(color, m);
         match after.libs_at(m) {
             0 => false,
             1 => false,
-            2 => effect.captured > 0 || !self.reader.capturable(&after, m),
+            2 => effect.captured > 0 || !self.reader.capturable(after, m),
             _ => true,
         }
     }
@@ -490,10 +481,10 @@ impl Finishing {
     /// A neutral point next to stones of both colours that `color` can fill safely, in reading
     /// order, and whether it is a forcing one (it ataris, or it blocks the opponent's atari).
     fn dame_move(&mut self, color: Color) -> (Option<u16>, bool) {
-        let locs = self.locs.clone();
         let mut first_safe = None;
         let mut blocking = None;
-        for m in locs {
+        for k in 0..self.locs.len() {
+            let m = self.locs[k];
             if !self.board.empty_at(m) {
                 continue;
             }
@@ -531,20 +522,23 @@ impl Finishing {
             return false;
         }
         let opponent = color.opponent();
-        let mut after = self.board.clone();
+        let after = &mut self.after;
+        after.clone_from(&self.board);
         after.play_empty(color, m);
+        let after = &self.after;
         let mut threatened: Vec<u16> = Vec::new();
         for &loc in &self.locs {
             if self.live_at(loc) == Some(opponent)
                 && after.stone_at(loc) == Some(opponent)
                 && after.head_at(loc) == loc
                 && (after.libs_at(loc) == 1
-                    || (after.libs_at(loc) == 2 && self.reader.capturable(&after, loc)))
+                    || (after.libs_at(loc) == 2 && self.reader.capturable(after, loc)))
             {
                 threatened.push(loc);
             }
         }
-        threatened.len() >= 2 && !self.saves_all(&after, opponent, &threatened)
+        threatened.len() >= 2
+            && !saves_all(&mut self.reader, &mut self.trial, &self.after, opponent, &threatened)
     }
 
     /// Whether `color` playing on `m` leaves an opponent chain next to it in atari.
@@ -554,6 +548,34 @@ impl Finishing {
             .iter()
             .any(|&a| self.live_at(a) == Some(color.opponent()) && self.board.libs_at(a) == 2)
     }
+}
+
+/// Whether `color`, to move on `board`, has one move after which every chain on `threatened`
+/// is safe; `trial` is scratch for the position after it.
+fn saves_all(
+    reader: &mut Reader,
+    trial: &mut Board,
+    board: &Board,
+    color: Color,
+    threatened: &[u16],
+) -> bool {
+    let mut candidates: Vec<u16> = Vec::new();
+    for &h in threatened {
+        if let Some(m) = reader.rescue_move(board, h)
+            && !candidates.contains(&m)
+        {
+            candidates.push(m);
+        }
+    }
+    candidates.into_iter().any(|m| {
+        trial.clone_from(board);
+        trial.play_empty(color, m);
+        threatened.iter().all(|&h| {
+            trial.stone_at(h) == Some(color)
+                && (trial.libs_at(h) >= 3
+                    || (trial.libs_at(h) == 2 && !reader.capturable(trial, h)))
+        })
+    })
 }
 
 /// Whether `color` may play on the empty location `m` (suicide forbidden, simple ko).
