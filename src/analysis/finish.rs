@@ -185,11 +185,14 @@ impl Finishing {
 
     /// One turn of `color`: `true` when it played a move, `false` when it passed.
     fn play_turn(&mut self, color: Color) -> bool {
+        // Rescue, capture and threat all start from the weak chains of the same position.
+        let weak = self.weak_chains();
+        let (own, theirs) = (&weak[color.index()], &weak[color.opponent().index()]);
         let chosen = self
-            .rescue(color)
+            .rescue(color, own)
             .map(|m| (m, Why::Rescue))
-            .or_else(|| self.capture(color).map(|m| (m, Why::Capture)))
-            .or_else(|| self.meet_threat(color).map(|m| (m, Why::Protect)))
+            .or_else(|| self.capture(color, theirs).map(|m| (m, Why::Capture)))
+            .or_else(|| self.meet_threat(color, own).map(|m| (m, Why::Protect)))
             .or_else(|| self.boundary_or_dame(color));
         let Some((m, why)) = chosen else { return false };
         let protective = matches!(why, Why::Rescue | Why::Protect);
@@ -219,22 +222,31 @@ impl Finishing {
         true
     }
 
-    /// The heads of `color`'s live chains with at most `libs` liberties, each once. A chain in
-    /// atari only by dead stones is left out: the players agreed those stones are off the
-    /// board, so their atari is no threat to meet and no capture to make (capturing with them
-    /// would bring dead stones back to life in the count).
-    fn weak_chains(&self, color: Color, libs: u32) -> Vec<u16> {
-        let mut heads = Vec::new();
+    /// The heads of each colour's live chains with at most two liberties, each once, in point
+    /// order (Black's, White's), found in one pass over the board. A chain in atari only by
+    /// dead stones is left out: the players agreed those stones are off the board, so their
+    /// atari is no threat to meet and no capture to make (capturing with them would bring dead
+    /// stones back to life in the count).
+    fn weak_chains(&self) -> [Vec<u16>; 2] {
+        let mut heads = [Vec::new(), Vec::new()];
         for &loc in &self.locs {
-            if self.live_at(loc) == Some(color)
-                && self.board.libs_at(loc) <= libs
+            if let Some(color) = self.live_at(loc)
+                && self.board.libs_at(loc) <= 2
                 && self.board.head_at(loc) == loc
                 && (self.board.libs_at(loc) > 1 || self.pressed_by_live(loc))
             {
-                heads.push(loc);
+                heads[color.index()].push(loc);
             }
         }
         heads
+    }
+
+    /// Of `weak`'s chains (from [`Finishing::weak_chains`]), those in atari, largest first.
+    fn in_atari(&self, weak: &[u16]) -> Vec<u16> {
+        let mut in_atari: Vec<u16> =
+            weak.iter().copied().filter(|&h| self.board.libs_at(h) <= 1).collect();
+        in_atari.sort_by_key(|&h| std::cmp::Reverse(self.board.chain_len_at(h)));
+        in_atari
     }
 
     /// Whether the chain on `loc` touches a live stone of the other colour.
@@ -248,12 +260,11 @@ impl Finishing {
         })
     }
 
-    /// A move saving `color`'s chains in atari: of the moves that save one of them, the one
+    /// A move saving `color`'s chains in atari (among `weak`, its weak chains): of the moves that save one of them, the one
     /// that leaves the fewest stones in atari (a double atari is answered where it saves
     /// both), the largest chain's first among equals.
-    fn rescue(&mut self, color: Color) -> Option<u16> {
-        let mut in_atari = self.weak_chains(color, 1);
-        in_atari.sort_by_key(|&h| std::cmp::Reverse(self.board.chain_len_at(h)));
+    fn rescue(&mut self, color: Color, weak: &[u16]) -> Option<u16> {
+        let in_atari = self.in_atari(weak);
         let mut best: Option<(u32, u16)> = None;
         for &h in &in_atari {
             for m in self.reader.rescue_moves(&self.board, h) {
@@ -276,10 +287,10 @@ impl Finishing {
         best.map(|(_, m)| m)
     }
 
-    /// A move capturing an opponent chain in atari, the largest first.
-    fn capture(&mut self, color: Color) -> Option<u16> {
-        let mut in_atari = self.weak_chains(color.opponent(), 1);
-        in_atari.sort_by_key(|&h| std::cmp::Reverse(self.board.chain_len_at(h)));
+    /// A move capturing an opponent chain in atari (among `weak`, the opponent's weak chains),
+    /// the largest first.
+    fn capture(&mut self, color: Color, weak: &[u16]) -> Option<u16> {
+        let in_atari = self.in_atari(weak);
         in_atari.into_iter().find_map(|h| {
             let mut lib = [0u16; 1];
             self.board.some_liberties_at(h, &mut lib);
@@ -289,10 +300,9 @@ impl Finishing {
 
     /// A protective move against the opponent's threats to `color`'s stones: a two-liberty
     /// chain the opponent can capture, or a point where the opponent puts two chains in atari
-    /// at once and one of them falls.
-    fn meet_threat(&mut self, color: Color) -> Option<u16> {
-        let weak = self.weak_chains(color, 2);
-        for &h in &weak {
+    /// at once and one of them falls. `weak` holds `color`'s weak chains.
+    fn meet_threat(&mut self, color: Color, weak: &[u16]) -> Option<u16> {
+        for &h in weak {
             if self.board.libs_at(h) == 2
                 && self.reader.capturable(&self.board, h)
                 && let Some(m) = self.reader.rescue_move(&self.board, h)
