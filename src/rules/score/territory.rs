@@ -208,7 +208,9 @@ pub(crate) fn analyze(
 
 /// A connection-block pattern in one orientation, relative to its `@` point: the cells to
 /// match, and for an edge pattern the two end cells of its `x` row, which must lie off the
-/// board.
+/// board. The cells are the pattern's but for `@` itself (always on the board, always a
+/// match), in the order that turns most points away soonest: live stones first, then
+/// empty-or-dead points, then the `?` cells, which only have to lie on the board.
 struct OrientedPattern {
     cells: Vec<(isize, isize, u8)>,
     beyond_edge: Option<[(isize, isize); 2]>,
@@ -239,10 +241,17 @@ fn oriented_patterns() -> &'static [OrientedPattern] {
                 let mut cells = Vec::new();
                 for (r, row) in pattern.iter().enumerate().take(matched_rows) {
                     for (c, ch) in row.bytes().enumerate() {
-                        let (dx, dy) = cell(r, c);
-                        cells.push((dx, dy, ch));
+                        if ch != b'@' {
+                            let (dx, dy) = cell(r, c);
+                            cells.push((dx, dy, ch));
+                        }
                     }
                 }
+                cells.sort_by_key(|&(_, _, ch)| match ch {
+                    b'p' => 0,
+                    b'e' => 1,
+                    _ => 2,
+                });
                 let beyond_edge =
                     edge.then(|| [cell(matched_rows, 0), cell(matched_rows, cols - 1)]);
                 out.push(OrientedPattern { cells, beyond_edge });
@@ -269,23 +278,25 @@ fn connection_blocks(s: &Stones) -> Vec<Option<Color>> {
             let (ax, ay) = grid.xy(at);
             let (ax, ay) = (ax as isize, ay as isize);
             let matches = |pattern: &OrientedPattern| {
-                let fits = pattern.cells.iter().all(|&(dx, dy, ch)| {
-                    let Some(i) = grid.at(ax + dx, ay + dy) else { return false };
-                    match ch {
-                        b'?' | b'@' => true,
-                        b'p' => s.live(i, pla),
-                        b'e' => {
-                            s.stones[i].is_none()
-                                || s.live(i, pla)
-                                || (s.stones[i] == Some(opp) && s.dead[i])
-                        }
-                        _ => false,
-                    }
-                });
-                // An edge pattern's last row must lie just beyond the edge.
-                fits && pattern.beyond_edge.is_none_or(|ends| {
+                // An edge pattern's last row must lie just beyond the edge: most points are
+                // away from it, so this is tested first.
+                let at_edge = pattern.beyond_edge.is_none_or(|ends| {
                     ends.iter().all(|&(dx, dy)| grid.at(ax + dx, ay + dy).is_none())
-                })
+                });
+                at_edge
+                    && pattern.cells.iter().all(|&(dx, dy, ch)| {
+                        let Some(i) = grid.at(ax + dx, ay + dy) else { return false };
+                        match ch {
+                            b'?' => true,
+                            b'p' => s.live(i, pla),
+                            b'e' => {
+                                s.stones[i].is_none()
+                                    || s.live(i, pla)
+                                    || (s.stones[i] == Some(opp) && s.dead[i])
+                            }
+                            _ => false,
+                        }
+                    })
             };
             if oriented.iter().any(matches) {
                 blocks[at] = Some(pla);
