@@ -219,6 +219,19 @@ pub fn count_ending(
     handicap: u32,
     passes: [u32; 2],
 ) -> crate::rules::score::Count {
+    count_ending_sharing(ending, ruleset, komi, handicap, passes, &mut None)
+}
+
+/// [`count_ending`], with `drawn` holding the ending's [`unfinished_border_owners`] once found:
+/// every ruleset counting the same ending draws the same borders.
+fn count_ending_sharing(
+    ending: &Ending,
+    ruleset: &Ruleset,
+    komi: f64,
+    handicap: u32,
+    passes: [u32; 2],
+    drawn: &mut Option<Vec<Option<Color>>>,
+) -> crate::rules::score::Count {
     let board = &ending.board;
     let size = board.size();
     let stones: Vec<Option<Color>> = size.points().map(|p| board.get(p)).collect();
@@ -231,7 +244,7 @@ pub fn count_ending(
     };
     let mut count = count_with(ruleset, &input, ending.teire);
     if ending.draw_unfinished {
-        let drawn = unfinished_border_owners(board, &ending.dead);
+        let drawn = drawn.get_or_insert_with(|| unfinished_border_owners(board, &ending.dead));
         for (i, side) in drawn.iter().enumerate() {
             let Some(side) = *side else { continue };
             let tally = if side == Color::Black { &mut count.black } else { &mut count.white };
@@ -487,6 +500,8 @@ pub fn score_all(
     // The open borders with the estimated dead stones off, and with none off, each found once
     // for every request that uses them.
     let mut open_with: [Option<OpenBorders>; 2] = [None, None];
+    // The unfinished borders drawn on the counted ending and on the final position as left.
+    let mut drawn_on: [Option<Vec<Option<Color>>>; 2] = [None, None];
     for request in requests {
         let (preset, ruleset, komi) = resolve(request, record);
         let used = if ruleset.remove_dead_stones { &statuses } else { &as_is };
@@ -515,7 +530,15 @@ pub fn score_all(
                 c
             }
             None => {
-                let c = count_ending(end, &ruleset, komi, record.handicap, replay.passes);
+                let drawn = &mut drawn_on[usize::from(ruleset.remove_dead_stones)];
+                let c = count_ending_sharing(
+                    end,
+                    &ruleset,
+                    komi,
+                    record.handicap,
+                    replay.passes,
+                    drawn,
+                );
                 counts.push((ruleset, c.clone()));
                 c
             }
