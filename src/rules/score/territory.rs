@@ -153,8 +153,15 @@ pub(crate) fn analyze(
     let no_real = vec![false; n];
     let false_eye = mark_false_eye_points(grid, &region_of, &macros, &eyes, &no_real);
     let real: Vec<bool> = (0..n).map(|i| eye_of[i] != NONE && !false_eye[i]).collect();
-    let values: Vec<u8> =
-        eyes.iter().map(|eye| eye_value(&s, &chain_of, &chains, &false_eye, &real, eye)).collect();
+    let mut scratch = EyeScratch {
+        member: vec![false; n],
+        info: vec![EyePointInfo::default(); n],
+        pieces: Vec::new(),
+    };
+    let values: Vec<u8> = eyes
+        .iter()
+        .map(|eye| eye_value(&s, &chain_of, &chains, &false_eye, &real, eye, &mut scratch))
+        .collect();
     for (eye, value) in eyes.iter_mut().zip(values) {
         eye.value = value;
     }
@@ -699,6 +706,16 @@ fn pseudolegal(s: &Stones, chain_of: &[u32], chains: &[Chain], p: usize, pla: Co
     s.grid.adj(p).any(|a| s.stones[a] != Some(opp) || chains[chain_of[a] as usize].liberties <= 1)
 }
 
+/// Board-wide buffers [`eye_value`] reuses from eye to eye.
+struct EyeScratch {
+    /// All `false` between eyes.
+    member: Vec<bool>,
+    /// Meaningful only at the eye's own points, which each eye writes before reading.
+    info: Vec<EyePointInfo>,
+    /// [`Grid::count_pieces`]'s scratch, all `false` between calls.
+    pieces: Vec<bool>,
+}
+
 fn eye_value(
     s: &Stones,
     chain_of: &[u32],
@@ -706,23 +723,41 @@ fn eye_value(
     is_false: &[bool],
     real: &[bool],
     eye: &Eye,
+    buffers: &mut EyeScratch,
 ) -> u8 {
-    let grid = s.grid;
-    let n = grid.len();
-    let pla = eye.pla;
-    let opp = pla.opponent();
     let points: Vec<usize> = eye.potential.iter().copied().filter(|&p| real[p]).collect();
     if points.is_empty() {
         return 0;
     }
     // Membership in this eye's real points (another eye may touch it across a connection block).
-    let mut member = vec![false; n];
     for &p in &points {
-        member[p] = true;
+        buffers.member[p] = true;
     }
-    let real = &member[..];
-    let mut info = vec![EyePointInfo::default(); n];
+    let value = real_eye_value(s, chain_of, chains, is_false, eye, &points, buffers);
     for &p in &points {
+        buffers.member[p] = false;
+    }
+    value
+}
+
+/// [`eye_value`] of the eye whose real points are `points` (marked in `buffers.member`).
+fn real_eye_value(
+    s: &Stones,
+    chain_of: &[u32],
+    chains: &[Chain],
+    is_false: &[bool],
+    eye: &Eye,
+    points: &[usize],
+    buffers: &mut EyeScratch,
+) -> u8 {
+    let grid = s.grid;
+    let n = grid.len();
+    let pla = eye.pla;
+    let opp = pla.opponent();
+    let EyeScratch { member, info, pieces: scratch } = buffers;
+    let real = &member[..];
+    let info = &mut info[..];
+    for &p in points {
         let mut e = EyePointInfo::default();
         for a in grid.adj(p) {
             if real[a] {
@@ -745,7 +780,7 @@ fn eye_value(
         }
         info[p] = e;
     }
-    for &p in &points {
+    for &p in points {
         let mut moves = 0;
         for a in grid.adj(p) {
             let mut block = 0;
@@ -770,10 +805,9 @@ fn eye_value(
         value = 1;
     }
 
-    let mut scratch = Vec::new();
     let mut pieces = Vec::new();
     // A playable bottleneck splitting the eye into pieces that are each an eye already.
-    for &d in &points {
+    for &d in points {
         if value >= 2 {
             break;
         }
@@ -781,7 +815,7 @@ fn eye_value(
             continue;
         }
         pieces.clear();
-        if grid.count_pieces(&points, real, &[d], &mut scratch, Some(&mut pieces)) < 2 {
+        if grid.count_pieces(points, real, &[d], scratch, Some(&mut pieces)) < 2 {
             continue;
         }
         let bonus = info[d].opp_adj_false == 1;
@@ -827,7 +861,7 @@ fn eye_value(
 
     // Two adjacent high-degree points whose removal splits the eye into definite eyes.
     if value < 2 {
-        'outer: for &d in &points {
+        'outer: for &d in points {
             if s.stones[d].is_some() || grid.on_edge(d) || !pseudolegal(s, chain_of, chains, d, pla)
             {
                 continue;
@@ -848,7 +882,7 @@ fn eye_value(
                     continue;
                 }
                 pieces.clear();
-                if grid.count_pieces(&points, real, &[d, d2], &mut scratch, Some(&mut pieces)) < 2 {
+                if grid.count_pieces(points, real, &[d, d2], scratch, Some(&mut pieces)) < 2 {
                     continue;
                 }
                 let mut definite = 0;
@@ -902,11 +936,11 @@ fn eye_value(
                 for &p in &shape {
                     mask[p] = true;
                 }
-                let initial = grid.count_pieces(&shape, &mask, &[], &mut scratch, None);
+                let initial = grid.count_pieces(&shape, &mask, &[], scratch, None);
                 let mut bottlenecks = 0;
                 let mut high_degree = 0;
                 for &p in &shape {
-                    if grid.count_pieces(&shape, &mask, &[p], &mut scratch, None) > initial {
+                    if grid.count_pieces(&shape, &mask, &[p], scratch, None) > initial {
                         bottlenecks += 1;
                     } else if grid.adj(p).filter(|&a| mask[a]).count() >= 3 {
                         high_degree += 1;
