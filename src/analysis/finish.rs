@@ -90,6 +90,8 @@ pub fn finish_with(board: &Board, dead: &[bool], to_move: Color, style: Style) -
     let mut finishing = Finishing {
         style,
         board: board.clone(),
+        after: board.clone(),
+        trial: board.clone(),
         reader: Reader::new(),
         locs,
         dead_at,
@@ -151,6 +153,12 @@ impl Why {
 struct Finishing {
     style: Style,
     board: Board,
+    /// Scratch for the position after one move of a turn's candidates (rescues, the
+    /// opponent's double ataris, a threat's test), copied over instead of allocated each time.
+    after: Board,
+    /// Scratch for the position after a reply being tested ([`Finishing::safe_for`],
+    /// [`Finishing::saves_all`]).
+    trial: Board,
     reader: Reader,
     /// The board location of every point, row-major.
     locs: Vec<u16>,
@@ -177,11 +185,14 @@ impl Finishing {
 
     /// One turn of `color`: `true` when it played a move, `false` when it passed.
     fn play_turn(&mut self, color: Color) -> bool {
+        // Rescue, capture and threat all start from the weak chains of the same position.
+        let weak = self.weak_chains();
+        let (own, theirs) = (&weak[color.index()], &weak[color.opponent().index()]);
         let chosen = self
-            .rescue(color)
+            .rescue(color, own)
             .map(|m| (m, Why::Rescue))
-            .or_else(|| self.capture(color).map(|m| (m, Why::Capture)))
-            .or_else(|| self.meet_threat(color).map(|m| (m, Why::Protect)))
+            .or_else(|| self.capture(color, theirs).map(|m| (m, Why::Capture)))
+            .or_else(|| self.meet_threat(color, own).map(|m| (m, Why::Protect)))
             .or_else(|| self.boundary_or_dame(color));
         let Some((m, why)) = chosen else { return false };
         let protective = matches!(why, Why::Rescue | Why::Protect);
@@ -211,22 +222,31 @@ impl Finishing {
         true
     }
 
-    /// The heads of `color`'s live chains with at most `libs` liberties, each once. A chain in
-    /// atari only by dead stones is left out: the players agreed those stones are off the
-    /// board, so their atari is no threat to meet and no capture to make (capturing with them
-    /// would bring dead stones back to life in the count).
-    fn weak_chains(&self, color: Color, libs: u32) -> Vec<u16> {
-        let mut heads = Vec::new();
+    /// The heads of each colour's live chains with at most two liberties, each once, in point
+    /// order (Black's, White's), found in one pass over the board. A chain in atari only by
+    /// dead stones is left out: the players agreed those stones are off the board, so their
+    /// atari is no threat to meet and no capture to make (capturing with them would bring dead
+    /// stones back to life in the count).
+    fn weak_chains(&self) -> [Vec<u16>; 2] {
+        let mut heads = [Vec::new(), Vec::new()];
         for &loc in &self.locs {
-            if self.live_at(loc) == Some(color)
-                && self.board.libs_at(loc) <= libs
+            if let Some(color) = self.live_at(loc)
+                && self.board.libs_at(loc) <= 2
                 && self.board.head_at(loc) == loc
                 && (self.board.libs_at(loc) > 1 || self.pressed_by_live(loc))
             {
-                heads.push(loc);
+                heads[color.index()].push(loc);
             }
         }
         heads
+    }
+
+    /// Of `weak`'s chains (from [`Finishing::weak_chains`]), those in atari, largest first.
+    fn in_atari(&self, weak: &[u16]) -> Vec<u16> {
+        let mut in_atari: Vec<u16> =
+            weak.iter().copied().filter(|&h| self.board.libs_at(h) <= 1).collect();
+        in_atari.sort_by_key(|&h| std::cmp::Reverse(self.board.chain_len_at(h)));
+        in_atari
     }
 
     /// Whether the chain on `loc` touches a live stone of the other colour.
@@ -240,19 +260,19 @@ impl Finishing {
         })
     }
 
-    /// A move saving `color`'s chains in atari: of the moves that save one of them, the one
+    /// A move saving `color`'s chains in atari (among `weak`, its weak chains): of the moves that save one of them, the one
     /// that leaves the fewest stones in atari (a double atari is answered where it saves
     /// both), the largest chain's first among equals.
-    fn rescue(&mut self, color: Color) -> Option<u16> {
-        let mut in_atari = self.weak_chains(color, 1);
-        in_atari.sort_by_key(|&h| std::cmp::Reverse(self.board.chain_len_at(h)));
+    fn rescue(&mut self, color: Color, weak: &[u16]) -> Option<u16> {
+        let in_atari = self.in_atari(weak);
         let mut best: Option<(u32, u16)> = None;
         for &h in &in_atari {
             for m in self.reader.rescue_moves(&self.board, h) {
                 if best.is_some_and(|(_, b)| b == m) || !self.safe_for(color, m) {
                     continue;
                 }
-                let mut after = self.board.clone();
+                let after = &mut self.after;
+                after.clone_from(&self.board);
                 after.play_empty(color, m);
                 let left: u32 = in_atari
                     .iter()
@@ -267,10 +287,10 @@ impl Finishing {
         best.map(|(_, m)| m)
     }
 
-    /// A move capturing an opponent chain in atari, the largest first.
-    fn capture(&mut self, color: Color) -> Option<u16> {
-        let mut in_atari = self.weak_chains(color.opponent(), 1);
-        in_atari.sort_by_key(|&h| std::cmp::Reverse(self.board.chain_len_at(h)));
+    /// A move capturing an opponent chain in atari (among `weak`, the opponent's weak chains),
+    /// the largest first.
+    fn capture(&mut self, color: Color, weak: &[u16]) -> Option<u16> {
+        let in_atari = self.in_atari(weak);
         in_atari.into_iter().find_map(|h| {
             let mut lib = [0u16; 1];
             self.board.some_liberties_at(h, &mut lib);
@@ -280,10 +300,9 @@ impl Finishing {
 
     /// A protective move against the opponent's threats to `color`'s stones: a two-liberty
     /// chain the opponent can capture, or a point where the opponent puts two chains in atari
-    /// at once and one of them falls.
-    fn meet_threat(&mut self, color: Color) -> Option<u16> {
-        let weak = self.weak_chains(color, 2);
-        for &h in &weak {
+    /// at once and one of them falls. `weak` holds `color`'s weak chains.
+    fn meet_threat(&mut self, color: Color, weak: &[u16]) -> Option<u16> {
+        for &h in weak {
             if self.board.libs_at(h) == 2
                 && self.reader.capturable(&self.board, h)
                 && let Some(m) = self.reader.rescue_move(&self.board, h)
@@ -309,14 +328,17 @@ impl Finishing {
             if !legal(&self.board, opp, m) {
                 continue;
             }
-            let mut after = self.board.clone();
-            after.play_empty(opp, m);
+            self.after.clone_from(&self.board);
+            self.after.play_empty(opp, m);
+            let after = &self.after;
             let threatened: Vec<u16> = weak
                 .iter()
                 .copied()
                 .filter(|&h| after.stone_at(h) == Some(color) && after.libs_at(h) == 1)
                 .collect();
-            if threatened.len() < 2 || self.saves_all(&after, color, &threatened) {
+            if threatened.len() < 2
+                || saves_all(&mut self.reader, &mut self.trial, &self.after, color, &threatened)
+            {
                 continue;
             }
             // The point itself is the natural defence; else whatever saves the most.
@@ -327,28 +349,6 @@ impl Finishing {
         None
     }
 
-    /// Whether `color`, to move on `board`, has one move after which every chain on
-    /// `threatened` is safe.
-    fn saves_all(&mut self, board: &Board, color: Color, threatened: &[u16]) -> bool {
-        let mut candidates: Vec<u16> = Vec::new();
-        for &h in threatened {
-            if let Some(m) = self.reader.rescue_move(board, h)
-                && !candidates.contains(&m)
-            {
-                candidates.push(m);
-            }
-        }
-        candidates.into_iter().any(|m| {
-            let mut trial = board.clone();
-            trial.play_empty(color, m);
-            threatened.iter().all(|&h| {
-                trial.stone_at(h) == Some(color)
-                    && (trial.libs_at(h) >= 3
-                        || (trial.libs_at(h) == 2 && !self.reader.capturable(&trial, h)))
-            })
-        })
-    }
-
     /// Whether `color` may play on `m` and keep the stones it places there. A move next to
     /// `color`'s own dead stones is never made: their owner has given them up, and a stone
     /// joining them would only die with them.
@@ -356,12 +356,13 @@ impl Finishing {
         if !legal(&self.board, color, m) || self.joins_dead(color, m) {
             return false;
         }
-        let mut after = self.board.clone();
+        let after = &mut self.trial;
+        after.clone_from(&self.board);
         let effect = after.play_empty(color, m);
         match after.libs_at(m) {
             0 => false,
             1 => false,
-            2 => effect.captured > 0 || !self.reader.capturable(&after, m),
+            2 => effect.captured > 0 || !self.reader.capturable(after, m),
             _ => true,
         }
     }
@@ -490,10 +491,10 @@ impl Finishing {
     /// A neutral point next to stones of both colours that `color` can fill safely, in reading
     /// order, and whether it is a forcing one (it ataris, or it blocks the opponent's atari).
     fn dame_move(&mut self, color: Color) -> (Option<u16>, bool) {
-        let locs = self.locs.clone();
         let mut first_safe = None;
         let mut blocking = None;
-        for m in locs {
+        for k in 0..self.locs.len() {
+            let m = self.locs[k];
             if !self.board.empty_at(m) {
                 continue;
             }
@@ -531,20 +532,23 @@ impl Finishing {
             return false;
         }
         let opponent = color.opponent();
-        let mut after = self.board.clone();
+        let after = &mut self.after;
+        after.clone_from(&self.board);
         after.play_empty(color, m);
+        let after = &self.after;
         let mut threatened: Vec<u16> = Vec::new();
         for &loc in &self.locs {
             if self.live_at(loc) == Some(opponent)
                 && after.stone_at(loc) == Some(opponent)
                 && after.head_at(loc) == loc
                 && (after.libs_at(loc) == 1
-                    || (after.libs_at(loc) == 2 && self.reader.capturable(&after, loc)))
+                    || (after.libs_at(loc) == 2 && self.reader.capturable(after, loc)))
             {
                 threatened.push(loc);
             }
         }
-        threatened.len() >= 2 && !self.saves_all(&after, opponent, &threatened)
+        threatened.len() >= 2
+            && !saves_all(&mut self.reader, &mut self.trial, &self.after, opponent, &threatened)
     }
 
     /// Whether `color` playing on `m` leaves an opponent chain next to it in atari.
@@ -554,6 +558,34 @@ impl Finishing {
             .iter()
             .any(|&a| self.live_at(a) == Some(color.opponent()) && self.board.libs_at(a) == 2)
     }
+}
+
+/// Whether `color`, to move on `board`, has one move after which every chain on `threatened`
+/// is safe; `trial` is scratch for the position after it.
+fn saves_all(
+    reader: &mut Reader,
+    trial: &mut Board,
+    board: &Board,
+    color: Color,
+    threatened: &[u16],
+) -> bool {
+    let mut candidates: Vec<u16> = Vec::new();
+    for &h in threatened {
+        if let Some(m) = reader.rescue_move(board, h)
+            && !candidates.contains(&m)
+        {
+            candidates.push(m);
+        }
+    }
+    candidates.into_iter().any(|m| {
+        trial.clone_from(board);
+        trial.play_empty(color, m);
+        threatened.iter().all(|&h| {
+            trial.stone_at(h) == Some(color)
+                && (trial.libs_at(h) >= 3
+                    || (trial.libs_at(h) == 2 && !reader.capturable(trial, h)))
+        })
+    })
 }
 
 /// Whether `color` may play on the empty location `m` (suicide forbidden, simple ko).

@@ -219,6 +219,19 @@ pub fn count_ending(
     handicap: u32,
     passes: [u32; 2],
 ) -> crate::rules::score::Count {
+    count_ending_sharing(ending, ruleset, komi, handicap, passes, &mut None)
+}
+
+/// [`count_ending`], with `drawn` holding the ending's [`unfinished_border_owners`] once found:
+/// every ruleset counting the same ending draws the same borders.
+fn count_ending_sharing(
+    ending: &Ending,
+    ruleset: &Ruleset,
+    komi: f64,
+    handicap: u32,
+    passes: [u32; 2],
+    drawn: &mut Option<Vec<Option<Color>>>,
+) -> crate::rules::score::Count {
     let board = &ending.board;
     let size = board.size();
     let stones: Vec<Option<Color>> = size.points().map(|p| board.get(p)).collect();
@@ -231,7 +244,7 @@ pub fn count_ending(
     };
     let mut count = count_with(ruleset, &input, ending.teire);
     if ending.draw_unfinished {
-        let drawn = unfinished_border_owners(board, &ending.dead);
+        let drawn = drawn.get_or_insert_with(|| unfinished_border_owners(board, &ending.dead));
         for (i, side) in drawn.iter().enumerate() {
             let Some(side) = *side else { continue };
             let tally = if side == Color::Black { &mut count.black } else { &mut count.white };
@@ -363,16 +376,19 @@ pub fn unfinished_border_owners(board: &Board, dead: &[bool]) -> Vec<Option<Colo
 /// - a live chain in atari: a capture or a ko is still pending;
 /// - under territory counting, seki or false eyes: counting conventions differ (some servers
 ///   count their points as territory).
+///
+/// `open` is [`open_borders`] of the final position with `statuses`' dead stones off, which
+/// every ruleset counting with the same statuses shares.
 pub fn position_doubts(
     replay: &Replay,
     statuses: &Statuses,
+    open: &OpenBorders,
     ruleset: &Ruleset,
     count: &crate::rules::score::Count,
 ) -> Vec<(Confidence, String)> {
     let board = &replay.board;
     let size = board.size();
     let mut doubts = Vec::new();
-    let open = open_borders(board, &statuses.dead);
     let territory = ruleset.scoring == crate::rules::Scoring::Territory;
     if open.largest >= 3 {
         doubts.push((
@@ -398,6 +414,7 @@ pub fn position_doubts(
 
 /// Empty points reaching both colours once the dead stones are off, and the largest connected
 /// piece of them.
+#[derive(Clone, Copy)]
 pub struct OpenBorders {
     /// Number of such points.
     pub points: u32,
@@ -480,6 +497,11 @@ pub fn score_all(
     // komi from the request, not the ruleset's default): each ruleset's count is made once, and
     // a later komi only moves the margin.
     let mut counts: Vec<(Ruleset, crate::rules::score::Count)> = Vec::new();
+    // The open borders with the estimated dead stones off, and with none off, each found once
+    // for every request that uses them.
+    let mut open_with: [Option<OpenBorders>; 2] = [None, None];
+    // The unfinished borders drawn on the counted ending and on the final position as left.
+    let mut drawn_on: [Option<Vec<Option<Color>>>; 2] = [None, None];
     for request in requests {
         let (preset, ruleset, komi) = resolve(request, record);
         let used = if ruleset.remove_dead_stones { &statuses } else { &as_is };
@@ -508,14 +530,24 @@ pub fn score_all(
                 c
             }
             None => {
-                let c = count_ending(end, &ruleset, komi, record.handicap, replay.passes);
+                let drawn = &mut drawn_on[usize::from(ruleset.remove_dead_stones)];
+                let c = count_ending_sharing(
+                    end,
+                    &ruleset,
+                    komi,
+                    record.handicap,
+                    replay.passes,
+                    drawn,
+                );
                 counts.push((ruleset, c.clone()));
                 c
             }
         };
         let mut confidence = used.confidence;
         let mut doubts = used.doubts.clone();
-        for (limit, doubt) in position_doubts(replay, used, &ruleset, &c) {
+        let open = *open_with[usize::from(ruleset.remove_dead_stones)]
+            .get_or_insert_with(|| open_borders(&replay.board, &used.dead));
+        for (limit, doubt) in position_doubts(replay, used, &open, &ruleset, &c) {
             confidence = confidence.min(limit);
             doubts.push(doubt);
         }

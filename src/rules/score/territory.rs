@@ -153,8 +153,15 @@ pub(crate) fn analyze(
     let no_real = vec![false; n];
     let false_eye = mark_false_eye_points(grid, &region_of, &macros, &eyes, &no_real);
     let real: Vec<bool> = (0..n).map(|i| eye_of[i] != NONE && !false_eye[i]).collect();
-    let values: Vec<u8> =
-        eyes.iter().map(|eye| eye_value(&s, &chain_of, &chains, &false_eye, &real, eye)).collect();
+    let mut scratch = EyeScratch {
+        member: vec![false; n],
+        info: vec![EyePointInfo::default(); n],
+        pieces: Vec::new(),
+    };
+    let values: Vec<u8> = eyes
+        .iter()
+        .map(|eye| eye_value(&s, &chain_of, &chains, &false_eye, &real, eye, &mut scratch))
+        .collect();
     for (eye, value) in eyes.iter_mut().zip(values) {
         eye.value = value;
     }
@@ -208,7 +215,9 @@ pub(crate) fn analyze(
 
 /// A connection-block pattern in one orientation, relative to its `@` point: the cells to
 /// match, and for an edge pattern the two end cells of its `x` row, which must lie off the
-/// board.
+/// board. The cells are the pattern's but for `@` itself (always on the board, always a
+/// match), in the order that turns most points away soonest: live stones first, then
+/// empty-or-dead points, then the `?` cells, which only have to lie on the board.
 struct OrientedPattern {
     cells: Vec<(isize, isize, u8)>,
     beyond_edge: Option<[(isize, isize); 2]>,
@@ -239,10 +248,17 @@ fn oriented_patterns() -> &'static [OrientedPattern] {
                 let mut cells = Vec::new();
                 for (r, row) in pattern.iter().enumerate().take(matched_rows) {
                     for (c, ch) in row.bytes().enumerate() {
-                        let (dx, dy) = cell(r, c);
-                        cells.push((dx, dy, ch));
+                        if ch != b'@' {
+                            let (dx, dy) = cell(r, c);
+                            cells.push((dx, dy, ch));
+                        }
                     }
                 }
+                cells.sort_by_key(|&(_, _, ch)| match ch {
+                    b'p' => 0,
+                    b'e' => 1,
+                    _ => 2,
+                });
                 let beyond_edge =
                     edge.then(|| [cell(matched_rows, 0), cell(matched_rows, cols - 1)]);
                 out.push(OrientedPattern { cells, beyond_edge });
@@ -269,23 +285,25 @@ fn connection_blocks(s: &Stones) -> Vec<Option<Color>> {
             let (ax, ay) = grid.xy(at);
             let (ax, ay) = (ax as isize, ay as isize);
             let matches = |pattern: &OrientedPattern| {
-                let fits = pattern.cells.iter().all(|&(dx, dy, ch)| {
-                    let Some(i) = grid.at(ax + dx, ay + dy) else { return false };
-                    match ch {
-                        b'?' | b'@' => true,
-                        b'p' => s.live(i, pla),
-                        b'e' => {
-                            s.stones[i].is_none()
-                                || s.live(i, pla)
-                                || (s.stones[i] == Some(opp) && s.dead[i])
-                        }
-                        _ => false,
-                    }
-                });
-                // An edge pattern's last row must lie just beyond the edge.
-                fits && pattern.beyond_edge.is_none_or(|ends| {
+                // An edge pattern's last row must lie just beyond the edge: most points are
+                // away from it, so this is tested first.
+                let at_edge = pattern.beyond_edge.is_none_or(|ends| {
                     ends.iter().all(|&(dx, dy)| grid.at(ax + dx, ay + dy).is_none())
-                })
+                });
+                at_edge
+                    && pattern.cells.iter().all(|&(dx, dy, ch)| {
+                        let Some(i) = grid.at(ax + dx, ay + dy) else { return false };
+                        match ch {
+                            b'?' => true,
+                            b'p' => s.live(i, pla),
+                            b'e' => {
+                                s.stones[i].is_none()
+                                    || s.live(i, pla)
+                                    || (s.stones[i] == Some(opp) && s.dead[i])
+                            }
+                            _ => false,
+                        }
+                    })
             };
             if oriented.iter().any(matches) {
                 blocks[at] = Some(pla);
@@ -501,39 +519,47 @@ fn mark_false_eye_points(
 ) -> Vec<bool> {
     let n = grid.len();
     let mut is_false = vec![false; n];
-    let mut in_eye = vec![false; n];
+    // One search's state, reused from point to point: each search starts from it cleared.
+    let mut search = FalseEyeSearch {
+        grid,
+        macros,
+        eyes,
+        real,
+        in_eye: vec![false; n],
+        orig: 0,
+        point: 0,
+        target: 0,
+        sides: Vec::new(),
+        visited_macros: vec![false; macros.len()],
+        visited_eyes: vec![false; eyes.len()],
+        visited_orig: Vec::new(),
+        orig_seen: vec![false; n],
+        stack: Vec::new(),
+    };
     for (orig, eye) in eyes.iter().enumerate() {
         for &p in &eye.potential {
-            in_eye[p] = true;
+            search.in_eye[p] = true;
         }
         for (orig_macro, from_points) in &eye.macro_neighbours {
             for &ep in from_points {
                 // A point with two or more neighbours inside the eye is never false.
-                if grid.adj(ep).filter(|&a| in_eye[a]).count() > 1 {
+                if grid.adj(ep).filter(|&a| search.in_eye[a]).count() > 1 {
                     continue;
                 }
                 let target = grid.adj(ep).filter(|&a| region_of[a] == eye.region).count();
-                let mut search = FalseEyeSearch {
-                    grid,
-                    macros,
-                    eyes,
-                    real,
-                    in_eye: &in_eye,
-                    orig: orig as u32,
-                    point: ep,
-                    target,
-                    sides: Vec::new(),
-                    visited_macros: vec![false; macros.len()],
-                    visited_eyes: vec![false; eyes.len()],
-                    visited_orig: vec![ep],
-                };
+                search.orig = orig as u32;
+                search.point = ep;
+                search.target = target;
+                search.visited_orig.push(ep);
+                search.orig_seen[ep] = true;
                 if !search.reaches(*orig_macro) {
                     is_false[ep] = true;
                 }
+                search.clear();
             }
         }
         for &p in &eye.potential {
-            in_eye[p] = false;
+            search.in_eye[p] = false;
         }
     }
     is_false
@@ -544,17 +570,34 @@ struct FalseEyeSearch<'a> {
     macros: &'a [MacroChain],
     eyes: &'a [Eye],
     real: &'a [bool],
-    in_eye: &'a [bool],
+    /// Membership in the eye tested.
+    in_eye: Vec<bool>,
     orig: u32,
     point: usize,
     target: usize,
     sides: Vec<usize>,
     visited_macros: Vec<bool>,
     visited_eyes: Vec<bool>,
+    /// The points of the tested eye walked so far, the tested point first, in the order
+    /// walked; each walk's points are a slice of it.
     visited_orig: Vec<usize>,
+    /// Membership in `visited_orig`, over the whole board.
+    orig_seen: Vec<bool>,
+    stack: Vec<usize>,
 }
 
 impl FalseEyeSearch<'_> {
+    /// Back to the state a new search starts from (every mark off, no side found).
+    fn clear(&mut self) {
+        self.sides.clear();
+        self.visited_macros.fill(false);
+        self.visited_eyes.fill(false);
+        for &p in &self.visited_orig {
+            self.orig_seen[p] = false;
+        }
+        self.visited_orig.clear();
+    }
+
     fn add_side(&mut self, p: usize) {
         if !self.sides.contains(&p) {
             self.sides.push(p);
@@ -590,10 +633,12 @@ impl FalseEyeSearch<'_> {
                 if reached.is_empty() {
                     continue;
                 }
-                if eye.value > 0 && reached.iter().any(|&p| self.real[p]) {
+                if eye.value > 0 && self.visited_orig[reached.clone()].iter().any(|&p| self.real[p])
+                {
                     return true;
                 }
-                for &p in &reached {
+                for k in reached.clone() {
+                    let p = self.visited_orig[k];
                     if self.grid.adjacent(p, self.point) {
                         self.add_side(p);
                     }
@@ -602,7 +647,9 @@ impl FalseEyeSearch<'_> {
                     return true;
                 }
                 for (next, from_points) in &eye.macro_neighbours {
-                    if from_points.iter().any(|p| reached.contains(p)) && self.reaches(*next) {
+                    if from_points.iter().any(|p| self.visited_orig[reached.clone()].contains(p))
+                        && self.reaches(*next)
+                    {
                         return true;
                     }
                 }
@@ -621,18 +668,21 @@ impl FalseEyeSearch<'_> {
         false
     }
 
-    fn walk_orig_eye(&mut self, from: &[usize]) -> Vec<usize> {
-        let mut reached = Vec::new();
-        let mut stack: Vec<usize> = from.to_vec();
-        while let Some(p) = stack.pop() {
-            if !self.in_eye[p] || self.visited_orig.contains(&p) || reached.contains(&p) {
+    /// Walks the tested eye from `from`, through points no earlier walk reached, and returns
+    /// where in `visited_orig` the points this walk reached now lie.
+    fn walk_orig_eye(&mut self, from: &[usize]) -> std::ops::Range<usize> {
+        let start = self.visited_orig.len();
+        self.stack.clear();
+        self.stack.extend_from_slice(from);
+        while let Some(p) = self.stack.pop() {
+            if !self.in_eye[p] || self.orig_seen[p] {
                 continue;
             }
-            reached.push(p);
-            stack.extend(self.grid.adj(p));
+            self.orig_seen[p] = true;
+            self.visited_orig.push(p);
+            self.stack.extend(self.grid.adj(p));
         }
-        self.visited_orig.extend_from_slice(&reached);
-        reached
+        start..self.visited_orig.len()
     }
 }
 
@@ -656,6 +706,16 @@ fn pseudolegal(s: &Stones, chain_of: &[u32], chains: &[Chain], p: usize, pla: Co
     s.grid.adj(p).any(|a| s.stones[a] != Some(opp) || chains[chain_of[a] as usize].liberties <= 1)
 }
 
+/// Board-wide buffers [`eye_value`] reuses from eye to eye.
+struct EyeScratch {
+    /// All `false` between eyes.
+    member: Vec<bool>,
+    /// Meaningful only at the eye's own points, which each eye writes before reading.
+    info: Vec<EyePointInfo>,
+    /// [`Grid::count_pieces`]'s scratch, all `false` between calls.
+    pieces: Vec<bool>,
+}
+
 fn eye_value(
     s: &Stones,
     chain_of: &[u32],
@@ -663,23 +723,41 @@ fn eye_value(
     is_false: &[bool],
     real: &[bool],
     eye: &Eye,
+    buffers: &mut EyeScratch,
 ) -> u8 {
-    let grid = s.grid;
-    let n = grid.len();
-    let pla = eye.pla;
-    let opp = pla.opponent();
     let points: Vec<usize> = eye.potential.iter().copied().filter(|&p| real[p]).collect();
     if points.is_empty() {
         return 0;
     }
     // Membership in this eye's real points (another eye may touch it across a connection block).
-    let mut member = vec![false; n];
     for &p in &points {
-        member[p] = true;
+        buffers.member[p] = true;
     }
-    let real = &member[..];
-    let mut info = vec![EyePointInfo::default(); n];
+    let value = real_eye_value(s, chain_of, chains, is_false, eye, &points, buffers);
     for &p in &points {
+        buffers.member[p] = false;
+    }
+    value
+}
+
+/// [`eye_value`] of the eye whose real points are `points` (marked in `buffers.member`).
+fn real_eye_value(
+    s: &Stones,
+    chain_of: &[u32],
+    chains: &[Chain],
+    is_false: &[bool],
+    eye: &Eye,
+    points: &[usize],
+    buffers: &mut EyeScratch,
+) -> u8 {
+    let grid = s.grid;
+    let n = grid.len();
+    let pla = eye.pla;
+    let opp = pla.opponent();
+    let EyeScratch { member, info, pieces: scratch } = buffers;
+    let real = &member[..];
+    let info = &mut info[..];
+    for &p in points {
         let mut e = EyePointInfo::default();
         for a in grid.adj(p) {
             if real[a] {
@@ -702,7 +780,7 @@ fn eye_value(
         }
         info[p] = e;
     }
-    for &p in &points {
+    for &p in points {
         let mut moves = 0;
         for a in grid.adj(p) {
             let mut block = 0;
@@ -727,10 +805,9 @@ fn eye_value(
         value = 1;
     }
 
-    let mut scratch = Vec::new();
     let mut pieces = Vec::new();
     // A playable bottleneck splitting the eye into pieces that are each an eye already.
-    for &d in &points {
+    for &d in points {
         if value >= 2 {
             break;
         }
@@ -738,7 +815,7 @@ fn eye_value(
             continue;
         }
         pieces.clear();
-        if grid.count_pieces(&points, real, &[d], &mut scratch, Some(&mut pieces)) < 2 {
+        if grid.count_pieces(points, real, &[d], scratch, Some(&mut pieces)) < 2 {
             continue;
         }
         let bonus = info[d].opp_adj_false == 1;
@@ -784,7 +861,7 @@ fn eye_value(
 
     // Two adjacent high-degree points whose removal splits the eye into definite eyes.
     if value < 2 {
-        'outer: for &d in &points {
+        'outer: for &d in points {
             if s.stones[d].is_some() || grid.on_edge(d) || !pseudolegal(s, chain_of, chains, d, pla)
             {
                 continue;
@@ -805,7 +882,7 @@ fn eye_value(
                     continue;
                 }
                 pieces.clear();
-                if grid.count_pieces(&points, real, &[d, d2], &mut scratch, Some(&mut pieces)) < 2 {
+                if grid.count_pieces(points, real, &[d, d2], scratch, Some(&mut pieces)) < 2 {
                     continue;
                 }
                 let mut definite = 0;
@@ -859,11 +936,11 @@ fn eye_value(
                 for &p in &shape {
                     mask[p] = true;
                 }
-                let initial = grid.count_pieces(&shape, &mask, &[], &mut scratch, None);
+                let initial = grid.count_pieces(&shape, &mask, &[], scratch, None);
                 let mut bottlenecks = 0;
                 let mut high_degree = 0;
                 for &p in &shape {
-                    if grid.count_pieces(&shape, &mask, &[p], &mut scratch, None) > initial {
+                    if grid.count_pieces(&shape, &mask, &[p], scratch, None) > initial {
                         bottlenecks += 1;
                     } else if grid.adj(p).filter(|&a| mask[a]).count() >= 3 {
                         high_degree += 1;
