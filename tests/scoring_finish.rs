@@ -8,7 +8,6 @@ mod util;
 
 use kifu::analysis::finish::{Why, finish};
 use kifu::analysis::{DeadStoneMode, replay, scoring};
-use kifu::record::{ReadOptions, sources, split_source};
 use kifu::rules::{Board, Color, Outcome, WinBy};
 
 fn board(diagram: &str) -> Board {
@@ -96,12 +95,7 @@ fn a_finish_that_leaves_two_threats_at_once_is_played_again_carefully() {
     // move that leaves two threats: every dame is filled, and the count is the recorded one.
     let Some(corpus) = util::shared_corpus_or_skip() else { return };
     let path = corpus.join("aeb-pro/Cho_Chikun/2020-12-07.sgf");
-    let options = ReadOptions::default();
-    let record = sources([&path], &options)
-        .flat_map(|s| split_source(s, &options).games)
-        .map(|g| g.read(&options))
-        .next()
-        .expect("the record");
+    let record = util::first_record(&path);
     let rep = replay::replay(&record, &record.rules.ruleset);
     let (statuses, _) = scoring::statuses(&record, &rep, DeadStoneMode::Auto);
     assert!(finish(&rep.board, &statuses.dead, rep.to_move).largest_capture > 1);

@@ -9,18 +9,12 @@ mod util;
 use std::path::Path;
 
 use kifu::analysis::{DeadStoneMode, replay, scoring};
-use kifu::record::{ReadOptions, sources, split_source};
 use kifu::rules::{Color, Outcome, WinBy};
 
 /// The record's count under its own rules and komi, with estimated dead stones and the
 /// finishing of an unfinished ending.
 fn recomputed(path: &Path) -> Outcome {
-    let options = ReadOptions::default();
-    let record = sources([path], &options)
-        .flat_map(|s| split_source(s, &options).games)
-        .map(|g| g.read(&options))
-        .next()
-        .expect("the record");
+    let record = util::first_record(path);
     let rep = replay::replay(&record, &record.rules.ruleset);
     let (statuses, _) = scoring::statuses(&record, &rep, DeadStoneMode::Auto);
     let ending = scoring::ending(&record, &rep, &statuses);

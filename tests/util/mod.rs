@@ -1,6 +1,6 @@
 //! Helpers shared by the integration tests: a unique temporary folder per test, the real `kifu`
 //! binary run in it, CSV read back as rows, equality assertions that show a readable diff, and
-//! the way to the shared corpus and the files in a folder.
+//! the way to the shared corpus, the files in a folder and the first game record of a file.
 //!
 //! Modelled on ripgrep's `tests/util.rs` (`Dir`, `TestCommand`) and `eqnice!`.
 
@@ -248,4 +248,14 @@ pub fn sgf_files(root: &Path) -> Vec<PathBuf> {
     let mut files = files_under(root);
     files.retain(|p| p.extension().is_some_and(|e| e.eq_ignore_ascii_case("sgf")));
     files
+}
+
+/// The first game of the file at `path`, read with the default options.
+pub fn first_record(path: &Path) -> kifu::record::GameRecord {
+    let options = kifu::record::ReadOptions::default();
+    kifu::record::sources([path], &options)
+        .flat_map(|s| kifu::record::split_source(s, &options).games)
+        .map(|g| g.read(&options))
+        .next()
+        .expect("the record")
 }
