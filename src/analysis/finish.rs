@@ -260,9 +260,9 @@ impl Finishing {
         })
     }
 
-    /// A move saving `color`'s chains in atari (among `weak`, its weak chains): of the moves that save one of them, the one
-    /// that leaves the fewest stones in atari (a double atari is answered where it saves
-    /// both), the largest chain's first among equals.
+    /// A move saving `color`'s chains in atari (among `weak`, its weak chains): of the moves
+    /// that save one of them, the one that leaves the fewest stones in atari (a double atari is
+    /// answered where it saves both), the largest chain's first among equals.
     fn rescue(&mut self, color: Color, weak: &[u16]) -> Option<u16> {
         let in_atari = self.in_atari(weak);
         let mut best: Option<(u32, u16)> = None;

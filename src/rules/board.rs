@@ -1383,10 +1383,10 @@ impl Board {
 
     /// The first liberty of the chain on the stone at `loc` that its walk from the head meets,
     /// other than `except`: the one liberty besides `except` of a chain with two, the only one
-    /// of a chain in atari (pass a wall location such as 0 as `except` to exclude nothing).
-    /// `None` when there is none, or `loc` holds no stone. Unlike
-    /// [`Board::some_liberties_at`], the walk stops at the first liberty it finds.
-    pub(crate) fn liberty_besides(&self, loc: u16, except: u16) -> Option<u16> {
+    /// of a chain in atari (with `except` `None`). `None` when there is none, or `loc` holds
+    /// no stone. Unlike [`Board::some_liberties_at`], the walk stops at the first liberty it
+    /// finds.
+    pub(crate) fn liberty_besides(&self, loc: u16, except: Option<u16>) -> Option<u16> {
         if !matches!(self.checked(loc).color, BLACK | WHITE) {
             return None;
         }
@@ -1394,7 +1394,7 @@ impl Board {
         let mut cur = head;
         loop {
             for a in self.adjacent(cur) {
-                if self.cells[a].color == EMPTY && a != except {
+                if self.cells[a].color == EMPTY && Some(a) != except {
                     return Some(a);
                 }
             }

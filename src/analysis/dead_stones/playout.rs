@@ -434,8 +434,7 @@ fn lone_liberty(board: &Board, loc: u16) -> Option<u16> {
     if board.libs_at(loc) != 1 {
         return None;
     }
-    // Location 0 is a wall cell, never a liberty: nothing is excluded.
-    board.liberty_besides(loc, 0)
+    board.liberty_besides(loc, None)
 }
 
 /// A tactical answer to the opponent's last move `m`: capture the chain it left in atari, or
@@ -516,7 +515,7 @@ fn liberties_after(board: &Board, color: Color, loc: u16) -> u32 {
         if board.stone_at(a) != Some(color) || board.libs_at(a) != 2 {
             continue;
         }
-        if let Some(l) = board.liberty_besides(a, loc)
+        if let Some(l) = board.liberty_besides(a, Some(loc))
             && !libs[..found].contains(&l)
         {
             if found == 1 {

@@ -10,8 +10,8 @@
 //!   in a clear majority (they let one-eyed groups with a false eye live now and then, when
 //!   the attacker plays at random);
 //! - of two adjacent chains of opposite colours that the playouts left a coin toss (a capturing
-//!   race each side wins when it moves first, on average), the one with more liberties wins,
-//!   unless they share two liberties or more;
+//!   race each side wins when it moves first, on average), the one with more liberties wins
+//!   when they share at most one liberty and capturing gives it two eyes;
 //! - a live group with fewer than two eyes that shares liberties with a live opponent group in
 //!   the same state is in seki.
 //!
@@ -250,9 +250,6 @@ fn call_races(
         {
             continue;
         }
-        // Winning must be worth it: with the losers off the board the winner has two eyes. A
-        // chain that captures a lone stone inside the opponent's wall and still has no room to
-        // live is dead all the same.
         // The winner's other coin-toss chains around the losers race with it (two chains
         // cutting the same stones) and live with it.
         let mut winners: Vec<u32> = vec![x as u32];
@@ -280,6 +277,9 @@ fn call_races(
                 hypothesis[i] = true;
             }
         }
+        // Winning must be worth it: with the losers off the board the winner has two eyes. A
+        // chain that captures a lone stone inside the opponent's wall and still has no room to
+        // live is dead all the same.
         let after = analyse(layout, &hypothesis);
         let g = after.group_of[x];
         if g == NONE || after.groups[g as usize].eyes < 2 {
