@@ -4,6 +4,7 @@
 //! ```text
 //! scripts/accuracy                      # every set, the whole of aeb-pro's counted games
 //! scripts/accuracy --aeb-sample 2000    # a deterministic sample of aeb-pro instead
+//! scripts/accuracy --sets none --games DIR --autoscore DIR   # held-out sets only
 //! ```
 //!
 //! Sets (all under `../shared/corpus`, or `KIFU_SHARED_CORPUS`):
@@ -22,6 +23,12 @@
 //!   stones the players or the server agreed on, mostly KGS, NNGS and computer games in the
 //!   GNU Go and Fuego suites): the estimator run on the final position as if there were no
 //!   markup, stone by stone against the marks, and the margin under the record's rules.
+//!
+//! Held-out sets, measured only when given (sets kifu was not developed on):
+//! - `--games DIR`: any folder of counted games, scored like `ogs-finished` (repeatable);
+//! - `--autoscore DIR`: OGS's autoscore test positions (online-go/goban,
+//!   `test/autoscore_test_files/*.json`): the estimator's statuses against the correct
+//!   ownership, like `ogs-positions`.
 //!
 //! For each: exact-margin %, within-2 %, same-winner %, by board size, for all games and for those
 //! scored with high confidence; the share of high-confidence recorded-vs-recomputed
@@ -56,7 +63,14 @@ fn thread_cpu_seconds() -> f64 {
 }
 
 fn corpus_dir(args: &[String]) -> Option<PathBuf> {
-    if let Some(p) = args.iter().find(|a| !a.starts_with("--") && Path::new(a).is_dir()) {
+    // The corpus is the first folder given that is not the value of a flag.
+    let takes_value = ["--sets", "--aeb-sample", "--autoscore", "--games"];
+    let given = args.iter().enumerate().find(|(i, a)| {
+        !a.starts_with("--")
+            && (*i == 0 || !takes_value.contains(&args[i - 1].as_str()))
+            && Path::new(a).is_dir()
+    });
+    if let Some((_, p)) = given {
         return Some(PathBuf::from(p));
     }
     if let Ok(p) = std::env::var("KIFU_SHARED_CORPUS") {
@@ -318,16 +332,97 @@ fn positions_set(corpus: &Path, show: bool) {
     let mut files: Vec<PathBuf> =
         walk(&dir).into_iter().filter(|p| p.extension().is_some_and(|e| e == "game")).collect();
     files.sort();
+    let positions = files
+        .iter()
+        .filter_map(|file| {
+            let text = std::fs::read_to_string(file).ok()?;
+            let (board, removed) = read_position(&text)?;
+            let name = file.strip_prefix(&dir).unwrap_or(file).display().to_string();
+            Some((name, board, removed.into_iter().map(Some).collect()))
+        })
+        .collect();
+    removal_set("ogs-positions (removal maps)", positions, show);
+}
+
+/// The string rows of the array under `"key"` in a JSON text of the shape OGS's autoscore test
+/// files have (rows of letters and spaces, no escapes).
+fn json_rows(text: &str, key: &str) -> Option<Vec<String>> {
+    let start = text.find(&format!("\"{key}\""))?;
+    let rest = &text[start + key.len() + 2..];
+    let open = rest.find('[')?;
+    let close = rest[open..].find(']')? + open;
+    let body = &rest[open + 1..close];
+    Some(body.split('"').skip(1).step_by(2).map(str::to_string).collect())
+}
+
+/// An OGS autoscore test position (online-go/goban `test/autoscore_test_files/*.json`): the
+/// board (`b`/`B` Black, `w`/`W` White) and the correct ownership of every point (`B`, `W`,
+/// blank for nobody, `*` or `s` for any). A stone is dead when the correct owner of its point
+/// is the other colour, alive when it is its own colour or nobody (seki); `*` and `s` points
+/// are not judged.
+fn read_autoscore(text: &str) -> Option<(Board, Vec<Option<bool>>)> {
+    let rows = json_rows(text, "board")?;
+    let owners = json_rows(text, "correct_ownership")?;
+    let height = rows.len();
+    let width = rows.first()?.chars().count();
+    if owners.len() != height {
+        return None;
+    }
+    let size = BoardSize::new(width as u8, height as u8)?;
+    let mut board = Board::new(size);
+    let mut judged = Vec::with_capacity(width * height);
+    for (y, (row, owner_row)) in rows.iter().zip(&owners).enumerate() {
+        let owner_row: Vec<char> = owner_row.chars().collect();
+        for (x, cell) in row.chars().enumerate() {
+            let stone = match cell {
+                'b' | 'B' => Some(Color::Black),
+                'w' | 'W' => Some(Color::White),
+                _ => None,
+            };
+            let owner = *owner_row.get(x)?;
+            judged.push(match (stone, owner) {
+                (None, _) | (_, '*' | 's') => None,
+                (Some(Color::Black), 'W') | (Some(Color::White), 'B') => Some(true),
+                _ => Some(false),
+            });
+            if stone.is_some() {
+                board.set_stone(Point::new(x as u8, y as u8), stone).ok()?;
+            }
+        }
+    }
+    Some((board, judged))
+}
+
+fn autoscore_set(dir: &Path, show: bool) {
+    let mut files: Vec<PathBuf> =
+        walk(dir).into_iter().filter(|p| p.extension().is_some_and(|e| e == "json")).collect();
+    files.sort();
+    let positions = files
+        .iter()
+        .filter_map(|file| {
+            let text = std::fs::read_to_string(file).ok()?;
+            let Some((board, judged)) = read_autoscore(&text) else {
+                eprintln!("{}: not an autoscore test position", file.display());
+                return None;
+            };
+            let name = file.strip_prefix(dir).unwrap_or(file).display().to_string();
+            Some((name, board, judged))
+        })
+        .collect();
+    removal_set("OGS autoscore positions (correct ownership)", positions, show);
+}
+
+/// The estimator on final positions against a human removal map: for every stone, whether it
+/// is dead (`None`: not judged).
+fn removal_set(title: &str, positions: Vec<(String, Board, Vec<Option<bool>>)>, show: bool) {
     let mut all_right = 0;
     let (mut wrongly_dead, mut wrongly_alive, mut total) = (0, 0, 0);
     let mut misses = Vec::new();
     let mut times = Vec::new();
-    for file in &files {
-        let Ok(text) = std::fs::read_to_string(file) else { continue };
-        let Some((board, removed)) = read_position(&text) else { continue };
+    for (name, board, removed) in &positions {
         total += 1;
         let start = thread_cpu_seconds();
-        let statuses = dead_stones::estimate(&board);
+        let statuses = dead_stones::estimate(board);
         times.push((thread_cpu_seconds() - start) * 1000.0);
         let size = board.size();
         let mut wd = 0;
@@ -337,8 +432,8 @@ fn positions_set(corpus: &Path, show: bool) {
                 continue;
             }
             match (statuses.dead[i], removed[i]) {
-                (true, false) => wd += 1,
-                (false, true) => wa += 1,
+                (true, Some(false)) => wd += 1,
+                (false, Some(true)) => wa += 1,
                 _ => {}
             }
         }
@@ -347,10 +442,10 @@ fn positions_set(corpus: &Path, show: bool) {
         if wd == 0 && wa == 0 {
             all_right += 1;
         } else {
-            let name = file.strip_prefix(&dir).unwrap_or(file).display().to_string();
             let mut line = format!("{name} ({wd} wrongly dead, {wa} wrongly alive)");
             if show {
-                // x/o stones, b/w dead as they should be, B/W wrongly dead, 1/2 wrongly alive.
+                // x/o stones, b/w dead as they should be, B/W wrongly dead, 1/2 wrongly alive,
+                // X/O stones not judged.
                 for y in 0..size.height as usize {
                     line.push_str("\n    ");
                     for x in 0..size.width as usize {
@@ -358,14 +453,16 @@ fn positions_set(corpus: &Path, show: bool) {
                         let p = Point::new(x as u8, y as u8);
                         line.push(match (board.get(p), statuses.dead[i], removed[i]) {
                             (None, _, _) => '.',
-                            (Some(Color::Black), false, false) => 'x',
-                            (Some(Color::White), false, false) => 'o',
-                            (Some(Color::Black), true, true) => 'b',
-                            (Some(Color::White), true, true) => 'w',
-                            (Some(Color::Black), true, false) => 'B',
-                            (Some(Color::White), true, false) => 'W',
-                            (Some(Color::Black), false, true) => '1',
-                            (Some(Color::White), false, true) => '2',
+                            (Some(Color::Black), _, None) => 'X',
+                            (Some(Color::White), _, None) => 'O',
+                            (Some(Color::Black), false, Some(false)) => 'x',
+                            (Some(Color::White), false, Some(false)) => 'o',
+                            (Some(Color::Black), true, Some(true)) => 'b',
+                            (Some(Color::White), true, Some(true)) => 'w',
+                            (Some(Color::Black), true, Some(false)) => 'B',
+                            (Some(Color::White), true, Some(false)) => 'W',
+                            (Some(Color::Black), false, Some(true)) => '1',
+                            (Some(Color::White), false, Some(true)) => '2',
                         });
                     }
                 }
@@ -374,7 +471,7 @@ fn positions_set(corpus: &Path, show: bool) {
         }
     }
     times.sort_by(f64::total_cmp);
-    println!("\nogs-positions (removal maps)");
+    println!("\n{title}");
     println!(
         "positions with every stone right: {all_right} of {total}; stones wrongly dead {wrongly_dead}, wrongly alive {wrongly_alive}; ms median / p99 {:.2} / {:.2}",
         percentile(&times, 0.5),
@@ -537,6 +634,19 @@ fn main() {
     }
     if wants("markup") {
         markup_set(&corpus, misses);
+    }
+    // Held-out sets, only when named: a folder of OGS autoscore test positions, and folders of
+    // counted games scored under their own rules and komi (like ogs-finished).
+    let values_of = |flag: &str| -> Vec<PathBuf> {
+        args.windows(2).filter(|w| w[0] == flag).map(|w| PathBuf::from(&w[1])).collect()
+    };
+    for dir in values_of("--autoscore") {
+        autoscore_set(&dir, args.iter().any(|a| a == "--show"));
+    }
+    for dir in values_of("--games") {
+        let records = records_in(&dir);
+        let outcomes: Vec<Outcome> = records.par_iter().filter_map(against_record).collect();
+        report(&format!("{} (recorded rules and komi)", dir.display()), &outcomes, misses);
     }
     if wants("aeb") {
         let mut records = records_in(&corpus.join("aeb-pro"));
