@@ -17,7 +17,7 @@
 
 mod board;
 
-use self::board::{BLACK, ByLoc, EMPTY, NONE, PlayoutBoard, WALL, code};
+use self::board::{BLACK, ByLoc, EMPTY, NONE, PlayoutBoard, Shape, WALL, code};
 use super::layout::Layout;
 use crate::rules::{Board, Color};
 
@@ -264,15 +264,18 @@ fn play_out(
         } else if chosen == NONE {
             // Random candidates: `candidates[..untried]` are this turn's untried ones. Points
             // found occupied leave the list; refused ones stay for later turns.
-            let candidates = &mut state.candidates;
-            let mut untried = candidates.len();
+            let list = state.candidates.as_mut_slice();
+            let mut len = list.len();
+            let mut untried = len;
             while untried > 0 {
                 let pick = rng.below(untried);
                 untried -= 1;
-                candidates.swap(pick, untried);
-                let loc = candidates[untried];
+                list.swap(pick, untried);
+                let loc = list[untried];
                 if !board.is_empty(loc) {
-                    candidates.swap_remove(untried);
+                    // Out of the list: the last candidate takes its place.
+                    len -= 1;
+                    list[untried] = list[len];
                     continue;
                 }
                 if judge(board, to_move, loc, ko) == Judgement::Playable {
@@ -280,21 +283,21 @@ fn play_out(
                     break;
                 }
             }
+            state.candidates.truncate(len);
         }
         if chosen != NONE {
             let loc = chosen;
             // Chains this move captures: their points become candidates again.
-            let mut captured = std::mem::take(&mut state.captured);
+            let captured = &mut state.captured;
             captured.clear();
-            board.play(to_move, loc, &mut captured);
+            board.play(to_move, loc, captured);
             passed[me] = false;
             state.touched[me].clear();
             let other = 1 - me;
             if passed[other] {
-                note_changes(board, loc, &captured, &mut state.touched[other]);
+                note_changes(board, loc, captured, &mut state.touched[other]);
             }
             state.candidates.extend(captured.iter().copied().filter(|&c| playable[c]));
-            state.captured = captured;
             last = loc;
             passes = 0;
         } else {
@@ -366,6 +369,9 @@ fn urgent_move(board: &PlayoutBoard, pla: u8, m: u16, rng: &mut Rng) -> u16 {
     };
     if board.color(m) == opp {
         push(lone_liberty(board, m), &mut options);
+    }
+    if board.own_neighbours(pla, m) == 0 {
+        return if k > 0 { options[rng.below(k)] } else { NONE };
     }
     for a in board.neighbours(m) {
         if board.color(a) != pla || board.libs(a) != 1 {
@@ -455,15 +461,30 @@ enum Judgement {
 /// once ([`NONE`] if none).
 #[inline(always)]
 fn judge(board: &PlayoutBoard, pla: u8, loc: u16, ko: u16) -> Judgement {
-    let around = board.around(pla, loc);
-    // Two empty neighbours: neither an eye, nor a self-atari, nor suicide. Most playable
-    // points end here, without a look at any chain.
-    if around.empty >= 2 {
-        return if loc == ko { Judgement::Ko } else { Judgement::Playable };
-    }
-    if around.opponent == 0 && around.empty == 0 && is_true_eye(board, pla, loc) {
-        return Judgement::OwnEye;
-    }
+    let open = if loc == ko { Judgement::Ko } else { Judgement::Playable };
+    let opp = pla ^ 3;
+    // Most playable points are open and settled here, without a look at any chain.
+    let shape = board.shape(pla, loc);
+    let empty = match shape {
+        Shape::Open => return open,
+        Shape::Enclosed => {
+            let neighbours = board.neighbours(loc);
+            let captures = neighbours.iter().any(|&a| board.color(a) == opp && board.libs(a) == 1);
+            return if captures { open } else { Judgement::Suicide };
+        }
+        Shape::Surrounded | Shape::SurroundedOnEdge => {
+            // A true eye unless the opponent holds enough diagonals: two in the middle of
+            // the board, one on the edge or in the corner.
+            let diagonals = board.diagonals(loc);
+            let enemy: u8 = diagonals.iter().map(|&d| u8::from(board.color(d) == opp)).sum();
+            if enemy < if shape == Shape::Surrounded { 2 } else { 1 } {
+                return Judgement::OwnEye;
+            }
+            0
+        }
+        Shape::Crowded => 0,
+        Shape::CrowdedWithOneLiberty => 1,
+    };
     // A neighbouring chain of the player with two liberties or more means the stone is not
     // suicide, with three or more it is no self-atari either; an opponent chain in atari
     // means the move captures.
@@ -474,36 +495,17 @@ fn judge(board: &PlayoutBoard, pla: u8, loc: u16, ko: u16) -> Judgement {
             let libs = board.libs(a);
             own_two |= libs >= 2;
             own_three |= libs >= 3;
-        } else if c == pla ^ 3 {
+        } else if c == opp {
             captures |= board.libs(a) == 1;
         }
     }
-    if around.own > 0 && !(captures || own_three) && liberties_after(board, pla, loc) < 2 {
+    if !(captures || own_three) && liberties_after(board, pla, loc) < 2 {
         return Judgement::SelfAtari;
     }
-    if around.empty == 0 && !captures && !own_two {
+    if empty == 0 && !captures && !own_two {
         return Judgement::Suicide;
     }
-    if loc == ko {
-        return Judgement::Ko;
-    }
-    Judgement::Playable
-}
-
-/// A point surrounded by the player `pla` is a true eye unless the opponent holds enough
-/// diagonals: two in the middle of the board, one on the edge or in the corner.
-fn is_true_eye(board: &PlayoutBoard, pla: u8, loc: u16) -> bool {
-    let mut enemy = 0;
-    let mut off = 0;
-    for d in board.diagonals(loc) {
-        let c = board.color(d);
-        if c == WALL {
-            off += 1;
-        } else if c == pla ^ 3 {
-            enemy += 1;
-        }
-    }
-    if off > 0 { enemy == 0 } else { enemy < 2 }
+    open
 }
 
 /// [`PlayoutState::region`] of a point whose region is not filled yet.

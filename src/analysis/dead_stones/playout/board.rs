@@ -79,15 +79,62 @@ struct Cell {
     libs: u16,
 }
 
-/// What a point's neighbours hold, read from [`Cell::around`].
+/// What the neighbours of an empty point make of a move there, for the playout policy, read
+/// from [`Cell::around`] through [`SHAPES`]: whether the move can be a self-atari, suicide or
+/// the filling of an own eye, and which chains must be looked at to know.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct Around {
-    /// Neighbours holding stones of the player asked about.
-    pub(super) own: u8,
-    /// Neighbours holding the opponent's stones.
-    pub(super) opponent: u8,
-    /// Empty neighbours.
-    pub(super) empty: u8,
+pub(super) enum Shape {
+    /// Two empty neighbours, or one and none of the player's stones: no eye, no self-atari,
+    /// no suicide.
+    Open,
+    /// Only opponent stones (and walls) around: suicide unless the move captures.
+    Enclosed,
+    /// Only the player's stones around, in the middle of the board: an eye, true unless the
+    /// opponent holds two diagonals.
+    Surrounded,
+    /// Only the player's stones around, on the edge: an eye, true unless the opponent holds a
+    /// diagonal.
+    SurroundedOnEdge,
+    /// Some of the player's stones and no empty neighbour.
+    Crowded,
+    /// Some of the player's stones and one empty neighbour.
+    CrowdedWithOneLiberty,
+}
+
+/// The [`Shape`] of every [`Cell::around`] byte, for each player ([`BLACK`] first).
+static SHAPES: [[Shape; 256]; 2] = {
+    let mut table = [[Shape::Open; 256]; 2];
+    let mut around = 0;
+    while around < 256 {
+        table[0][around] = shape_of(BLACK, around as u8);
+        table[1][around] = shape_of(WHITE, around as u8);
+        around += 1;
+    }
+    table
+};
+
+/// See [`SHAPES`].
+const fn shape_of(pla: u8, around: u8) -> Shape {
+    let black = around & 7;
+    let white = (around >> 3) & 7;
+    let walls = around >> 6;
+    let (own, opponent) = if pla == BLACK { (black, white) } else { (white, black) };
+    if walls + own + opponent > 4 {
+        // No point has these neighbours.
+        return Shape::Open;
+    }
+    let empty = 4 - walls - own - opponent;
+    if empty >= 2 || (empty == 1 && own == 0) {
+        Shape::Open
+    } else if own == 0 {
+        Shape::Enclosed
+    } else if empty == 0 && opponent == 0 {
+        if walls > 0 { Shape::SurroundedOnEdge } else { Shape::Surrounded }
+    } else if empty == 0 {
+        Shape::Crowded
+    } else {
+        Shape::CrowdedWithOneLiberty
+    }
 }
 
 /// What [`Cell::around`] gains when a neighbour takes a stone of the colour code `pla`.
@@ -228,15 +275,18 @@ impl PlayoutBoard {
         self.cells[loc].next
     }
 
-    /// What the neighbours of an on-board location hold, from the side of the player `pla`.
+    /// What the neighbours of the empty on-board `loc` make of a move of the player `pla`
+    /// there.
     #[inline(always)]
-    pub(super) fn around(&self, pla: u8, loc: u16) -> Around {
+    pub(super) fn shape(&self, pla: u8, loc: u16) -> Shape {
+        SHAPES[(pla as usize - 1) & 1][self.cells[loc].around as usize]
+    }
+
+    /// How many neighbours of an on-board location hold stones of the player `pla`.
+    #[inline(always)]
+    pub(super) fn own_neighbours(&self, pla: u8, loc: u16) -> u8 {
         let around = self.cells[loc].around;
-        let black = around & 7;
-        let white = (around >> 3) & 7;
-        let on_board = 4 - (around >> 6);
-        let (own, opponent) = if pla == BLACK { (black, white) } else { (white, black) };
-        Around { own, opponent, empty: on_board - own - opponent }
+        if pla == BLACK { around & 7 } else { (around >> 3) & 7 }
     }
 
     /// The point the player `pla` may not retake at once, or [`NONE`].
@@ -256,10 +306,7 @@ impl PlayoutBoard {
     /// `check_loc` with [`crate::rules::SuicideRule::Forbidden`]).
     #[inline]
     pub(super) fn legal(&self, pla: u8, loc: u16) -> bool {
-        if self.cells[loc].color != EMPTY {
-            return false;
-        }
-        if self.around(pla, loc).empty == 0 && self.is_suicide(pla, loc) {
+        if self.cells[loc].color != EMPTY || self.is_suicide(pla, loc) {
             return false;
         }
         !(loc == self.ko && self.ko_banned == pla)
