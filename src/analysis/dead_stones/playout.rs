@@ -367,8 +367,8 @@ fn urgent_move(board: &PlayoutBoard, pla: u8, m: u16, rng: &mut Rng) -> u16 {
             k += 1;
         }
     };
-    if board.color(m) == opp {
-        push(lone_liberty(board, m), &mut options);
+    if board.color(m) == opp && board.libs(m) == 1 {
+        push(board.liberty_besides(m, NONE), &mut options);
     }
     if board.own_neighbours(pla, m) == 0 {
         return if k > 0 { options[rng.below(k)] } else { NONE };
