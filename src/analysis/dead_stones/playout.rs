@@ -14,6 +14,10 @@
 //!
 //! The random numbers come from a SplitMix64 generator seeded with the position's hash and the
 //! playout's index, so the same position gives the same ownership on every run and thread.
+//!
+//! The playouts play on their own copy of the position ([`board`]): it plays exactly as the
+//! rules board does, so the draws are the same, but keeps at hand what the policy asks of a
+//! point.
 
 mod board;
 
