@@ -1327,82 +1327,19 @@ impl Iterator for ChainLiberties<'_> {
     }
 }
 
-// --- what a move would touch, for playouts (crate-internal) --------------------------------
+// --- chain links, for copies of the board (crate-internal) ---------------------------------
 //
-// The estimator's playouts judge several candidate points for every move they play; these
-// answer each question in one pass over the padded array. They bounds-check only the location
-// they are given and that it is on the board; its neighbours, the chain links and the heads
-// they then read are in bounds by the invariant of the unchecked `ByLoc` indexing.
-
-/// What the four neighbours of a point hold, from the side of the player who would move there:
-/// see [`Board::surroundings`].
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) struct Surroundings {
-    /// Neighbours on the board (two to four).
-    pub(crate) on_board: u8,
-    /// Empty neighbours.
-    pub(crate) empty: u8,
-    /// Neighbours holding the player's stones.
-    pub(crate) own: u8,
-    /// Whether a neighbouring chain of the player has two liberties or more.
-    pub(crate) own_two: bool,
-    /// Whether a neighbouring chain of the player has three liberties or more.
-    pub(crate) own_three: bool,
-    /// Whether a neighbouring opponent chain is in atari (a move here captures it).
-    pub(crate) captures: bool,
-}
-
+// The estimator's playouts run on their own copy of the position, specialised for playing on
+// (`analysis::dead_stones::playout`). Every order they draw from (the stones of a chain, its
+// liberties) follows the chains' rings, so the copy takes the rings as they are here.
 impl Board {
-    /// What the neighbours of the on-board location `loc` hold, from `color`'s side. Panics
-    /// when `loc` is off the board.
+    /// The stone after the one on `loc` in its chain's ring (the walk [`Board::chain_locs_at`]
+    /// follows); `loc` itself for a lone stone, and 0 for an empty point or a wall cell.
+    /// Bounds-checked.
     #[inline]
-    pub(crate) fn surroundings(&self, color: Color, loc: u16) -> Surroundings {
-        assert!(self.checked(loc).color != WALL, "location {loc} is off the board");
-        let pla = code(color);
-        let mut around = Surroundings::default();
-        for a in self.adjacent(loc) {
-            let cell = self.cells[a];
-            match cell.color {
-                WALL => continue,
-                EMPTY => around.empty += 1,
-                c => {
-                    let libs = self.cells[cell.head].libs;
-                    if c == pla {
-                        around.own += 1;
-                        around.own_two |= libs >= 2;
-                        around.own_three |= libs >= 3;
-                    } else {
-                        around.captures |= libs == 1;
-                    }
-                }
-            }
-            around.on_board += 1;
-        }
-        around
-    }
-
-    /// The first liberty of the chain on the stone at `loc` that its walk from the head meets,
-    /// other than `except`: the one liberty besides `except` of a chain with two, the only one
-    /// of a chain in atari (with `except` `None`). `None` when there is none, or `loc` holds
-    /// no stone. Unlike [`Board::some_liberties_at`], the walk stops at the first liberty it
-    /// finds.
-    pub(crate) fn liberty_besides(&self, loc: u16, except: Option<u16>) -> Option<u16> {
-        if !matches!(self.checked(loc).color, BLACK | WHITE) {
-            return None;
-        }
-        let head = self.cells[loc].head;
-        let mut cur = head;
-        loop {
-            for a in self.adjacent(cur) {
-                if self.cells[a].color == EMPTY && Some(a) != except {
-                    return Some(a);
-                }
-            }
-            cur = self.cells[cur].next;
-            if cur == head {
-                return None;
-            }
-        }
+    pub(crate) fn ring_next_at(&self, loc: u16) -> u16 {
+        let cell = self.checked(loc);
+        if matches!(cell.color, BLACK | WHITE) { cell.next } else { NONE }
     }
 }
 

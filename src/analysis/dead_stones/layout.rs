@@ -45,17 +45,21 @@ impl Layout {
         let mut chains = Vec::new();
         let mut stack = Vec::new();
         let mut seen = vec![NONE; n];
+        // Each chain's stones and liberties are gathered here first and then copied out at
+        // their final size: one allocation each instead of a vector grown step by step.
+        let (mut chain_stones, mut liberties) = (Vec::new(), Vec::new());
         for start in 0..n {
             let Some(color) = stones[start] else { continue };
             if chain_of[start] != NONE {
                 continue;
             }
             let id = chains.len() as u32;
-            let mut chain = Chain { color, stones: Vec::new(), liberties: Vec::new() };
+            chain_stones.clear();
+            liberties.clear();
             chain_of[start] = id;
             stack.push(start);
             while let Some(p) = stack.pop() {
-                chain.stones.push(p);
+                chain_stones.push(p);
                 for a in grid.adj(p) {
                     match stones[a] {
                         Some(c) if c == color && chain_of[a] == NONE => {
@@ -64,13 +68,17 @@ impl Layout {
                         }
                         None if seen[a] != id => {
                             seen[a] = id;
-                            chain.liberties.push(a);
+                            liberties.push(a);
                         }
                         _ => {}
                     }
                 }
             }
-            chains.push(chain);
+            chains.push(Chain {
+                color,
+                stones: chain_stones.to_vec(),
+                liberties: liberties.to_vec(),
+            });
         }
         Layout { grid, size, stones, chain_of, chains }
     }

@@ -14,10 +14,16 @@
 //!
 //! The random numbers come from a SplitMix64 generator seeded with the position's hash and the
 //! playout's index, so the same position gives the same ownership on every run and thread.
+//!
+//! The playouts play on their own copy of the position ([`board`]): it plays exactly as the
+//! rules board does, so the draws are the same, but keeps at hand what the policy asks of a
+//! point.
 
+mod board;
+
+use self::board::{BLACK, ByLoc, EMPTY, NONE, PlayoutBoard, Shape, WALL, code};
 use super::layout::Layout;
-use crate::rules::board::Surroundings;
-use crate::rules::{Board, Color, SuicideRule};
+use crate::rules::{Board, Color};
 
 /// SplitMix64: tiny, fast, and good enough to shuffle move choices.
 #[derive(Clone, Debug)]
@@ -65,17 +71,17 @@ impl Ownership {
 /// The board's location of every flat index, and back.
 struct Locations {
     of_index: Vec<u16>,
-    index_of: Vec<u32>,
+    index_of: ByLoc<u32>,
 }
 
 impl Locations {
     fn new(layout: &Layout, board: &Board) -> Locations {
         let n = layout.grid.len();
-        let mut index_of = vec![u32::MAX; board.loc_count()];
+        let mut index_of = ByLoc::filled(u32::MAX);
         let of_index: Vec<u16> = (0..n)
             .map(|i| {
                 let loc = board.loc(layout.point(i)).expect("layout points are on the board");
-                index_of[loc as usize] = i as u32;
+                index_of[loc] = i as u32;
                 loc
             })
             .collect();
@@ -86,10 +92,11 @@ impl Locations {
 /// Runs playouts from one position in batches, keeping the sums, so the caller can stop as soon
 /// as the statuses it needs are clear. Playout `k` always uses the same seed, so the result
 /// depends only on how many playouts ran, never on how they were batched.
-pub(crate) struct Sampler<'a> {
-    board: &'a Board,
+pub(crate) struct Sampler {
+    /// The position every playout starts from.
+    start_board: PlayoutBoard,
     locs: Locations,
-    playable: Vec<bool>,
+    playable: ByLoc<bool>,
     /// The points whose ownership the caller reads (the stones of the chains no proof
     /// decided): the only ones a playout's end is read at.
     watched: Vec<usize>,
@@ -98,29 +105,31 @@ pub(crate) struct Sampler<'a> {
     seed: u64,
     sum: [Vec<i32>; 2],
     runs: [u32; 2],
-    scratch: Board,
+    scratch: PlayoutBoard,
     state: PlayoutState,
 }
 
-impl<'a> Sampler<'a> {
+impl Sampler {
     /// A sampler for `board` that keeps the ownership of the `watched` points (row-major
     /// indices); `frozen` points are never played.
     pub(crate) fn new(
-        layout: &'a Layout,
-        board: &'a Board,
+        layout: &Layout,
+        board: &Board,
         frozen: &[bool],
         watched: Vec<usize>,
         seed: u64,
     ) -> Self {
         let n = layout.grid.len();
         let locs = Locations::new(layout, board);
-        let mut playable = vec![false; board.loc_count()];
+        let mut playable = ByLoc::filled(false);
         for (i, &f) in frozen.iter().enumerate().take(n) {
-            playable[locs.of_index[i] as usize] = !f;
+            playable[locs.of_index[i]] = !f;
         }
-        let start = playable_empty_points(board, &locs, &playable);
+        let start_board = PlayoutBoard::of_board(board);
+        let start = playable_empty_points(&start_board, &locs, &playable);
         Sampler {
-            board,
+            scratch: start_board.clone(),
+            start_board,
             locs,
             start,
             playable,
@@ -128,7 +137,6 @@ impl<'a> Sampler<'a> {
             seed,
             sum: [vec![0; n], vec![0; n]],
             runs: [0, 0],
-            scratch: board.clone(),
             state: PlayoutState {
                 candidates: Vec::with_capacity(n),
                 touched: [Vec::new(), Vec::new()],
@@ -136,10 +144,6 @@ impl<'a> Sampler<'a> {
                 stack: Vec::new(),
                 points: Vec::new(),
                 captured: Vec::new(),
-                version: vec![0; board.loc_count()],
-                eye_seen: [vec![0; board.loc_count()], vec![0; board.loc_count()]],
-                suicide_seen: [vec![(0, 0); board.loc_count()], vec![(0, 0); board.loc_count()]],
-                epoch: 0,
             },
         }
     }
@@ -153,7 +157,7 @@ impl<'a> Sampler<'a> {
     pub(crate) fn run(&mut self, more: u32) {
         for _ in 0..more {
             let k = self.count() as u64;
-            self.scratch.clone_from(self.board);
+            self.scratch.copy_from(&self.start_board);
             let mut rng = Rng::new(self.seed ^ (k + 1).wrapping_mul(0xd6e8_feb8_6659_fd93));
             let first = if k.is_multiple_of(2) { Color::Black } else { Color::White };
             play_out(
@@ -161,7 +165,7 @@ impl<'a> Sampler<'a> {
                 &self.locs,
                 &self.playable,
                 &self.start,
-                first,
+                code(first),
                 &mut rng,
                 &mut self.state,
             );
@@ -199,67 +203,18 @@ struct PlayoutState {
     points: Vec<usize>,
     /// The stones the move being played captures.
     captured: Vec<u16>,
-    /// Per location: bumped whenever a point of its 3x3 block changes, from playout to playout.
-    version: Vec<u32>,
-    /// Per colour and location: `version + 1` when the location was last found to be that
-    /// colour's true eye (which depends on the 3x3 block alone), so the draw can refuse it at
-    /// once while nothing around it has changed.
-    eye_seen: [Vec<u32>; 2],
-    /// Per colour and location: `version + 1` and the tactical epoch when the location was
-    /// last found to be suicide for that colour.
-    suicide_seen: [Vec<(u32, u32)>; 2],
-    /// Bumped whenever a chain is captured or left with one liberty: the only events besides
-    /// a change of its 3x3 block that can make a suicide point playable (a neighbouring chain
-    /// in atari can now be captured there, or a chain of the player's gained liberties).
-    epoch: u32,
-}
-
-impl PlayoutState {
-    /// Notes that the point `loc` changed: every location whose 3x3 block holds it.
-    #[inline]
-    fn changed(&mut self, board: &Board, loc: u16) {
-        let [up, left, right, down] = board.neighbours_of(loc);
-        for l in [loc, up, left, right, down, up - 1, up + 1, down - 1, down + 1] {
-            if let Some(v) = self.version.get_mut(l as usize) {
-                *v = v.wrapping_add(1);
-            }
-        }
-    }
-
-    /// Whether `loc` was found to be `color`'s true eye with nothing changed around it since.
-    #[inline]
-    fn known_eye(&self, color: Color, loc: u16) -> bool {
-        self.eye_seen[color.index()][loc as usize] == self.version[loc as usize].wrapping_add(1)
-    }
-
-    /// Remembers that `loc` is `color`'s true eye.
-    #[inline]
-    fn remember_eye(&mut self, color: Color, loc: u16) {
-        self.eye_seen[color.index()][loc as usize] = self.version[loc as usize].wrapping_add(1);
-    }
-
-    /// Whether `loc` was found to be suicide for `color` with nothing changed since that could
-    /// make it playable.
-    #[inline]
-    fn known_suicide(&self, color: Color, loc: u16) -> bool {
-        self.suicide_seen[color.index()][loc as usize]
-            == (self.version[loc as usize].wrapping_add(1), self.epoch)
-    }
-
-    /// Remembers that `loc` is suicide for `color`.
-    #[inline]
-    fn remember_suicide(&mut self, color: Color, loc: u16) {
-        self.suicide_seen[color.index()][loc as usize] =
-            (self.version[loc as usize].wrapping_add(1), self.epoch);
-    }
 }
 
 /// The empty points of `board` a playout may play, row by row: every playout's first
 /// candidates.
-fn playable_empty_points(board: &Board, locs: &Locations, playable: &[bool]) -> Vec<u16> {
+fn playable_empty_points(
+    board: &PlayoutBoard,
+    locs: &Locations,
+    playable: &ByLoc<bool>,
+) -> Vec<u16> {
     let mut candidates = Vec::with_capacity(locs.of_index.len());
     for &loc in &locs.of_index {
-        if playable[loc as usize] && board.empty_at(loc) {
+        if playable[loc] && board.is_empty(loc) {
             candidates.push(loc);
         }
     }
@@ -267,25 +222,21 @@ fn playable_empty_points(board: &Board, locs: &Locations, playable: &[bool]) -> 
 }
 
 /// Plays one playout on `board` (the sampler's position, with `start` its playable empty
-/// points).
+/// points); `first` is the colour code of the player who moves first.
 fn play_out(
-    board: &mut Board,
+    board: &mut PlayoutBoard,
     locs: &Locations,
-    playable: &[bool],
+    playable: &ByLoc<bool>,
     start: &[u16],
-    first: Color,
+    first: u8,
     rng: &mut Rng,
     state: &mut PlayoutState,
 ) {
-    // A new playout starts from the initial position again: nothing remembered holds.
-    for v in &mut state.version {
-        *v = v.wrapping_add(1);
-    }
     state.candidates.clear();
     state.candidates.extend_from_slice(start);
     let mut to_move = first;
     let mut passes = 0;
-    let mut last: Option<u16> = None;
+    let mut last = NONE;
     // A player who found no move on its last turn only needs to look again where the board
     // changed since: `touched[colour]` collects those points (the moves, their neighbours and
     // diagonals, the liberties of the chains they touched, and captured points).
@@ -294,11 +245,11 @@ fn play_out(
     state.touched[1].clear();
     let limit = 3 * locs.of_index.len() + 50;
     for _ in 0..limit {
-        let me = to_move.index();
+        let me = (to_move - 1) as usize;
         // The point this player may not retake at once, if a ko was just taken.
-        let ko = board.ko().filter(|&(_, c)| c == to_move).and_then(|(p, _)| board.loc(p));
-        let mut chosen = last.and_then(|m| urgent_move(board, to_move, m, rng));
-        if chosen.is_none() && passed[me] {
+        let ko = board.ko_for(to_move);
+        let mut chosen = if last != NONE { urgent_move(board, to_move, last, rng) } else { NONE };
+        if chosen == NONE && passed[me] {
             let list = &mut state.touched[me];
             let mut untried = list.len();
             while untried > 0 {
@@ -306,116 +257,83 @@ fn play_out(
                 list.swap(pick, untried - 1);
                 untried -= 1;
                 let loc = list[untried];
-                if playable[loc as usize]
-                    && board.empty_at(loc)
+                if playable[loc]
+                    && board.is_empty(loc)
                     && judge(board, to_move, loc, ko) == Judgement::Playable
                 {
-                    chosen = Some(loc);
+                    chosen = loc;
                     break;
                 }
             }
-        } else if chosen.is_none() {
+        } else if chosen == NONE {
             // Random candidates: `candidates[..untried]` are this turn's untried ones. Points
             // found occupied leave the list; refused ones stay for later turns.
-            let mut untried = state.candidates.len();
+            let list = state.candidates.as_mut_slice();
+            let mut len = list.len();
+            let mut untried = len;
             while untried > 0 {
                 let pick = rng.below(untried);
-                state.candidates.swap(pick, untried - 1);
                 untried -= 1;
-                let loc = state.candidates[untried];
-                if !board.empty_at(loc) {
-                    state.candidates.swap_remove(untried);
+                list.swap(pick, untried);
+                let loc = list[untried];
+                if !board.is_empty(loc) {
+                    // Out of the list: the last candidate takes its place.
+                    len -= 1;
+                    list[untried] = list[len];
                     continue;
                 }
-                if state.known_eye(to_move, loc) || state.known_suicide(to_move, loc) {
-                    continue;
-                }
-                match judge(board, to_move, loc, ko) {
-                    Judgement::Playable => {
-                        chosen = Some(loc);
-                        break;
-                    }
-                    Judgement::OwnEye => state.remember_eye(to_move, loc),
-                    Judgement::Suicide => state.remember_suicide(to_move, loc),
-                    Judgement::SelfAtari | Judgement::Ko => {}
-                }
-            }
-        }
-        match chosen {
-            Some(loc) => {
-                // Chains this move captures: their points become candidates again.
-                let mut freed = [0u16; 4];
-                let mut k = 0;
-                for a in board.neighbours_of(loc) {
-                    if board.stone_at(a) == Some(to_move.opponent())
-                        && board.libs_at(a) == 1
-                        && !freed[..k].iter().any(|&f| board.head_at(f) == board.head_at(a))
-                    {
-                        freed[k] = a;
-                        k += 1;
-                    }
-                }
-                let mut captured = std::mem::take(&mut state.captured);
-                captured.clear();
-                for &f in &freed[..k] {
-                    captured.extend(board.chain_locs_at(f));
-                }
-                board.play_empty(to_move, loc);
-                state.changed(board, loc);
-                for &c in &captured {
-                    state.changed(board, c);
-                }
-                if !captured.is_empty()
-                    || board.libs_at(loc) == 1
-                    || board
-                        .neighbours_of(loc)
-                        .iter()
-                        .any(|&a| board.stone_at(a).is_some() && board.libs_at(a) == 1)
-                {
-                    state.epoch = state.epoch.wrapping_add(1);
-                }
-                passed[me] = false;
-                state.touched[me].clear();
-                let other = to_move.opponent().index();
-                if passed[other] {
-                    note_changes(board, loc, &captured, &mut state.touched[other]);
-                }
-                state.candidates.extend(captured.iter().copied().filter(|&c| playable[c as usize]));
-                state.captured = captured;
-                last = Some(loc);
-                passes = 0;
-            }
-            None => {
-                board.pass();
-                last = None;
-                passed[me] = true;
-                state.touched[me].clear();
-                passes += 1;
-                if passes >= 2 {
+                if judge(board, to_move, loc, ko) == Judgement::Playable {
+                    chosen = loc;
                     break;
                 }
             }
+            state.candidates.truncate(len);
         }
-        to_move = to_move.opponent();
+        if chosen != NONE {
+            let loc = chosen;
+            // Chains this move captures: their points become candidates again.
+            let captured = &mut state.captured;
+            captured.clear();
+            board.play(to_move, loc, captured);
+            passed[me] = false;
+            state.touched[me].clear();
+            let other = 1 - me;
+            if passed[other] {
+                note_changes(board, loc, captured, &mut state.touched[other]);
+            }
+            state.candidates.extend(captured.iter().copied().filter(|&c| playable[c]));
+            last = loc;
+            passes = 0;
+        } else {
+            board.pass();
+            last = NONE;
+            passed[me] = true;
+            state.touched[me].clear();
+            passes += 1;
+            if passes >= 2 {
+                break;
+            }
+        }
+        to_move ^= 3;
     }
 }
 
 /// Records the points where a player's options may have changed after a move on `loc` that
 /// captured `captured`.
-fn note_changes(board: &Board, loc: u16, captured: &[u16], out: &mut Vec<u16>) {
+fn note_changes(board: &PlayoutBoard, loc: u16, captured: &[u16], out: &mut Vec<u16>) {
     let add = |p: u16, out: &mut Vec<u16>| {
-        if (p as usize) < board.loc_count() && board.on_board_at(p) && !out.contains(&p) {
+        if board.color(p) != WALL && !out.contains(&p) {
             out.push(p);
         }
     };
-    let [up, left, right, down] = board.neighbours_of(loc);
+    let [up, left, right, down] = board.neighbours(loc);
     for p in [up, left, right, down, up - 1, up + 1, down - 1, down + 1] {
         add(p, out);
     }
     for a in [up, left, right, down] {
-        if board.stone_at(a).is_some() && board.libs_at(a) <= 3 {
+        if matches!(board.color(a), BLACK | board::WHITE) && board.libs(a) <= 3 {
             let mut libs = [0u16; 3];
-            let got = board.some_liberties_at(a, &mut libs);
+            let got = board.some_liberties(a, &mut libs);
             for &l in &libs[..got] {
                 add(l, out);
             }
@@ -423,87 +341,91 @@ fn note_changes(board: &Board, loc: u16, captured: &[u16], out: &mut Vec<u16>) {
     }
     for &c in captured {
         add(c, out);
-        for n in board.neighbours_of(c) {
+        for n in board.neighbours(c) {
             add(n, out);
         }
     }
 }
 
-/// The one liberty of the chain on `loc`, if it has exactly one.
-fn lone_liberty(board: &Board, loc: u16) -> Option<u16> {
-    if board.libs_at(loc) != 1 {
-        return None;
+/// The one liberty of the chain on the stone at `loc`, if it has exactly one; [`NONE`] if not.
+#[inline]
+fn lone_liberty(board: &PlayoutBoard, loc: u16) -> u16 {
+    if board.libs(loc) != 1 {
+        return NONE;
     }
-    board.liberty_besides(loc, None)
+    board.liberty_besides(loc, NONE)
 }
 
-/// A tactical answer to the opponent's last move `m`: capture the chain it left in atari, or
-/// save one of our chains it put in atari (capture a neighbour in atari, or extend to two
-/// liberties or more). Legal moves only.
-fn urgent_move(board: &Board, color: Color, m: u16, rng: &mut Rng) -> Option<u16> {
+/// A tactical answer of the player `pla` to the opponent's last move `m`: capture the chain it
+/// left in atari, or save one of our chains it put in atari (capture a neighbour in atari, or
+/// extend to two liberties or more). Legal moves only; [`NONE`] when there is none.
+#[inline]
+fn urgent_move(board: &PlayoutBoard, pla: u8, m: u16, rng: &mut Rng) -> u16 {
+    let opp = pla ^ 3;
     let mut options = [0u16; 8];
     let mut k = 0;
     let mut push = |loc: u16, options: &mut [u16; 8]| {
-        if k < options.len()
-            && !options[..k].contains(&loc)
-            && board.check_loc(color, loc, SuicideRule::Forbidden).is_ok()
+        if loc != NONE && k < options.len() && !options[..k].contains(&loc) && board.legal(pla, loc)
         {
             options[k] = loc;
             k += 1;
         }
     };
-    if board.stone_at(m) == Some(color.opponent())
-        && let Some(l) = lone_liberty(board, m)
-    {
-        push(l, &mut options);
+    if board.color(m) == opp && board.libs(m) == 1 {
+        push(board.liberty_besides(m, NONE), &mut options);
     }
-    for a in board.neighbours_of(m) {
-        if board.stone_at(a) != Some(color) || board.libs_at(a) != 1 {
+    if board.own_neighbours(pla, m) == 0 {
+        return if k > 0 { options[rng.below(k)] } else { NONE };
+    }
+    for a in board.neighbours(m) {
+        if board.color(a) != pla || board.libs(a) != 1 {
             continue;
         }
         // Capture an opponent chain in atari touching the threatened chain: look around its
         // stones (chains in atari are short, so the walk is cheap).
-        if board.chain_len_at(a) <= 6 {
-            let head = board.head_at(a);
-            for s in board.chain_locs_at(a) {
-                for n in board.neighbours_of(s) {
-                    if board.stone_at(n) == Some(color.opponent())
-                        && board.head_at(n) != head
-                        && let Some(l) = lone_liberty(board, n)
-                    {
-                        push(l, &mut options);
+        if board.chain_len(a) <= 6 {
+            let head = board.head(a);
+            let mut s = head;
+            loop {
+                for n in board.neighbours(s) {
+                    if board.color(n) == opp && board.head(n) != head {
+                        push(lone_liberty(board, n), &mut options);
                     }
+                }
+                s = board.next(s);
+                if s == head {
+                    break;
                 }
             }
         }
         // Or extend, if that leaves at least two liberties.
-        if let Some(l) = lone_liberty(board, a)
-            && liberties_after(board, color, l) >= 2
-        {
+        let l = lone_liberty(board, a);
+        if l != NONE && liberties_after(board, pla, l) >= 2 {
             push(l, &mut options);
         }
     }
-    (k > 0).then(|| options[rng.below(k)])
+    if k > 0 { options[rng.below(k)] } else { NONE }
 }
 
-/// Liberties the chain would have after `color` plays on the empty `loc`, counted up to 2, or
+/// Liberties the chain would have after `pla` plays on the empty `loc`, counted up to 2, or
 /// 2 when the move captures.
-fn liberties_after(board: &Board, color: Color, loc: u16) -> u32 {
-    let neighbours = board.neighbours_of(loc);
+fn liberties_after(board: &PlayoutBoard, pla: u8, loc: u16) -> u32 {
+    let neighbours = board.neighbours(loc);
     // Cheap answers first: two empty neighbours, a capture, or a friendly chain with three
     // liberties or more each settle it without walking any chain.
     let mut libs = [0u16; 2];
     let mut found = 0usize;
     for &a in &neighbours {
-        if board.empty_at(a) {
+        let c = board.color(a);
+        if c == EMPTY {
             if found == 1 {
                 return 2;
             }
             libs[0] = a;
             found = 1;
-        } else if let Some(c) = board.stone_at(a) {
-            let chain_libs = board.libs_at(a);
-            if (c != color && chain_libs == 1) || (c == color && chain_libs >= 3) {
+        } else if c != WALL {
+            let chain_libs = board.libs(a);
+            if (c != pla && chain_libs == 1) || (c == pla && chain_libs >= 3) {
                 return 2;
             }
         }
@@ -512,12 +434,11 @@ fn liberties_after(board: &Board, color: Color, loc: u16) -> u32 {
     // chain in atari adds none, a chain with two adds its other one, found by a walk that
     // stops there.
     for &a in &neighbours {
-        if board.stone_at(a) != Some(color) || board.libs_at(a) != 2 {
+        if board.color(a) != pla || board.libs(a) != 2 {
             continue;
         }
-        if let Some(l) = board.liberty_besides(a, Some(loc))
-            && !libs[..found].contains(&l)
-        {
+        let l = board.liberty_besides(a, loc);
+        if l != NONE && !libs[..found].contains(&l) {
             if found == 1 {
                 return 2;
             }
@@ -540,45 +461,55 @@ enum Judgement {
     Ko,
 }
 
-/// See [`Judgement`]; `ko` is the point `color` may not retake at once, if any.
-#[inline]
-fn judge(board: &Board, color: Color, loc: u16, ko: Option<u16>) -> Judgement {
+/// See [`Judgement`]; `pla` is the player's colour code, `ko` the point it may not retake at
+/// once ([`NONE`] if none).
+#[inline(always)]
+fn judge(board: &PlayoutBoard, pla: u8, loc: u16, ko: u16) -> Judgement {
+    let open = if loc == ko { Judgement::Ko } else { Judgement::Playable };
+    let opp = pla ^ 3;
+    // Most playable points are open and settled here, without a look at any chain.
+    let shape = board.shape(pla, loc);
+    let empty = match shape {
+        Shape::Open => return open,
+        Shape::Enclosed => {
+            let neighbours = board.neighbours(loc);
+            let captures = neighbours.iter().any(|&a| board.color(a) == opp && board.libs(a) == 1);
+            return if captures { open } else { Judgement::Suicide };
+        }
+        Shape::Surrounded | Shape::SurroundedOnEdge => {
+            // A true eye unless the opponent holds enough diagonals: two in the middle of
+            // the board, one on the edge or in the corner.
+            let diagonals = board.diagonals(loc);
+            let enemy: u8 = diagonals.iter().map(|&d| u8::from(board.color(d) == opp)).sum();
+            if enemy < if shape == Shape::Surrounded { 2 } else { 1 } {
+                return Judgement::OwnEye;
+            }
+            0
+        }
+        Shape::Crowded => 0,
+        Shape::CrowdedWithOneLiberty => 1,
+    };
     // A neighbouring chain of the player with two liberties or more means the stone is not
     // suicide, with three or more it is no self-atari either; an opponent chain in atari
     // means the move captures.
-    let Surroundings { on_board, empty, own, own_two, own_three, captures } =
-        board.surroundings(color, loc);
-    if own == on_board && is_true_eye(board, color, loc) {
-        return Judgement::OwnEye;
+    let (mut own_two, mut own_three, mut captures) = (false, false, false);
+    for a in board.neighbours(loc) {
+        let c = board.color(a);
+        if c == pla {
+            let libs = board.libs(a);
+            own_two |= libs >= 2;
+            own_three |= libs >= 3;
+        } else if c == opp {
+            captures |= board.libs(a) == 1;
+        }
     }
-    if own > 0 && !(empty >= 2 || captures || own_three) && liberties_after(board, color, loc) < 2 {
+    if !(captures || own_three) && liberties_after(board, pla, loc) < 2 {
         return Judgement::SelfAtari;
     }
     if empty == 0 && !captures && !own_two {
         return Judgement::Suicide;
     }
-    if ko == Some(loc) {
-        return Judgement::Ko;
-    }
-    Judgement::Playable
-}
-
-/// A point surrounded by `color` is a true eye unless the opponent holds enough diagonals: two
-/// in the middle of the board, one on the edge or in the corner.
-fn is_true_eye(board: &Board, color: Color, loc: u16) -> bool {
-    let [up, left, right, down] = board.neighbours_of(loc);
-    let diagonals = [up - 1, up + 1, down - 1, down + 1];
-    let _ = (left, right);
-    let mut enemy = 0;
-    let mut off = 0;
-    for d in diagonals {
-        if d as usize >= board.loc_count() || !board.on_board_at(d) {
-            off += 1;
-        } else if board.stone_at(d) == Some(color.opponent()) {
-            enemy += 1;
-        }
-    }
-    if off > 0 { enemy == 0 } else { enemy < 2 }
+    open
 }
 
 /// [`PlayoutState::region`] of a point whose region is not filled yet.
@@ -591,7 +522,7 @@ const FILLING: i8 = i8::MAX;
 /// the regions of watched points that lost their stones are filled.
 fn add_final_owners(
     locs: &Locations,
-    board: &Board,
+    board: &PlayoutBoard,
     watched: &[usize],
     sum: &mut [i32],
     state: &mut PlayoutState,
@@ -602,9 +533,12 @@ fn add_final_owners(
     region.fill(UNKNOWN);
     for &start in watched {
         let loc = locs.of_index[start];
-        if let Some(c) = board.stone_at(loc) {
-            sum[start] += if c == Color::Black { 1 } else { -1 };
-            continue;
+        match board.color(loc) {
+            EMPTY => {}
+            c => {
+                sum[start] += if c == BLACK { 1 } else { -1 };
+                continue;
+            }
         }
         if region[start] == UNKNOWN {
             let mut touches = [false; 2];
@@ -613,19 +547,17 @@ fn add_final_owners(
             stack.push(start);
             while let Some(q) = stack.pop() {
                 points.push(q);
-                for a in board.neighbours_of(locs.of_index[q]) {
-                    if !board.on_board_at(a) {
-                        continue;
-                    }
-                    match board.stone_at(a) {
-                        Some(c) => touches[c.index()] = true,
-                        None => {
-                            let ai = locs.index_of[a as usize] as usize;
+                for a in board.neighbours(locs.of_index[q]) {
+                    match board.color(a) {
+                        WALL => {}
+                        EMPTY => {
+                            let ai = locs.index_of[a] as usize;
                             if region[ai] == UNKNOWN {
                                 region[ai] = FILLING;
                                 stack.push(ai);
                             }
                         }
+                        c => touches[(c - 1) as usize] = true,
                     }
                 }
             }
@@ -651,7 +583,7 @@ mod tests {
     fn judge_at(diagram: &str, color: Color, point: &str) -> Judgement {
         let board = Board::from_diagram(diagram).unwrap();
         let loc = board.loc(Point::from_sgf(point.as_bytes()).unwrap()).unwrap();
-        judge(&board, color, loc, None)
+        judge(&PlayoutBoard::of_board(&board), code(color), loc, NONE)
     }
 
     #[test]
@@ -718,7 +650,8 @@ mod tests {
         )
         .unwrap();
         let loc = board.loc(Point::from_sgf(b"cb").unwrap()).unwrap();
-        assert_eq!(judge(&board, Color::Black, loc, Some(loc)), Judgement::Ko);
-        assert_eq!(judge(&board, Color::Black, loc, None), Judgement::Playable);
+        let board = PlayoutBoard::of_board(&board);
+        assert_eq!(judge(&board, BLACK, loc, loc), Judgement::Ko);
+        assert_eq!(judge(&board, BLACK, loc, NONE), Judgement::Playable);
     }
 }
