@@ -112,3 +112,32 @@ fn a_finish_that_leaves_two_threats_at_once_is_played_again_carefully() {
     assert_eq!(count.neutral, 0);
     assert_eq!(count.outcome, Outcome::Win { winner: Color::Black, by: WinBy::Points(0.5) });
 }
+
+#[test]
+fn a_ko_left_open_waits_for_the_one_point_boundary_moves() {
+    // The white stone on (2, 0) is the stone of a ko: Black takes it on (3, 0), and White
+    // could take back on (2, 0) but for the ko rule. Winning the ko (taking, then connecting)
+    // gains one point in two moves against White's one, less than either boundary move on
+    // (2, 4) or (2, 6): each seals the point behind it, (1, 4) or (1, 6), for Black, or makes
+    // it neutral for White. Black takes a boundary move, White the other, and only then does
+    // Black take the ko and connect it: Black ends with a point of territory and a prisoner.
+    // Taking the ko first would leave both boundary moves to White and Black with the
+    // prisoner alone.
+    let b = board(
+        "
+        . X O . O . .
+        . X X O O . .
+        . . X O . . .
+        X X X O . . .
+        X . . O . . .
+        X X X O . . .
+        X . . O . . .",
+    );
+    let played = moves(&b, &no_dead(&b), Color::Black);
+    assert_eq!(played[0].3, Why::Boundary, "{played:?}");
+    assert_eq!((played[1].0, played[1].3), (Color::White, Why::Boundary), "{played:?}");
+    assert_eq!(played[2], (Color::Black, 3, 0, Why::Capture), "{played:?}");
+    assert!(played.contains(&(Color::Black, 2, 0, Why::Rescue)), "{played:?}");
+    let finished = finish(&b, &no_dead(&b), Color::Black);
+    assert_eq!(finished.captured_by, [1, 0]);
+}

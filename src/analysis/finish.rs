@@ -10,7 +10,7 @@
 //! first; kifu plays only what an ending needs, deterministically, from the player to move:
 //!
 //! 1. a chain of the player's in atari is saved if it can be (read out as a ladder is);
-//! 2. an opponent chain in atari is captured (a ko left open goes to the player to move);
+//! 2. an opponent chain in atari is captured;
 //! 3. a threat the opponent could carry out (a chain that can be captured by a ladder or a net,
 //!    or a point that puts two chains in atari at once) is met with a protective move;
 //! 4. the boundary move worth most: in each small open region (empty points touching both
@@ -20,7 +20,12 @@
 //!    puts an opponent chain in atari (the opponent must answer inside its territory), then one
 //!    where the opponent's stone would do that to us. Either is worth a point, as much as a
 //!    boundary move that swings only one, so it comes before such a boundary move;
-//! 6. otherwise a pass; two passes in a row end the finishing.
+//! 6. a ko the players left open (a single stone in atari when the record stops, whose
+//!    capture is a ko) is taken or connected once no boundary move or forcing dame is left,
+//!    before the other dame: winning it gains one point in two moves, less than a boundary
+//!    move swinging a point gains in one (a stone put in atari while finishing is answered at
+//!    once, by steps 1 and 2);
+//! 7. otherwise a pass; two passes in a row end the finishing.
 //!
 //! Forcing moves can leave the opponent two threats at once, and a chain every status calls
 //! alive then falls; players answering each forcing move in turn would not have let that
@@ -99,7 +104,17 @@ pub fn finish_with(board: &Board, dead: &[bool], to_move: Color, style: Style) -
         moves: Vec::new(),
         protective: [0, 0],
         largest_capture: 0,
+        open_kos: Vec::new(),
     };
+    for k in 0..finishing.locs.len() {
+        let loc = finishing.locs[k];
+        if finishing.live_at(loc).is_some()
+            && finishing.board.libs_at(loc) == 1
+            && finishing.capture_is_ko(loc)
+        {
+            finishing.open_kos.push(loc);
+        }
+    }
     let mut turn = to_move;
     let mut passes = 0;
     let limit = 2 * size.area();
@@ -120,6 +135,19 @@ pub fn finish_with(board: &Board, dead: &[bool], to_move: Color, style: Style) -
         protective: finishing.protective,
         largest_capture: finishing.largest_capture,
     }
+}
+
+/// Which chains in atari a capture or a rescue looks at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Tier {
+    /// Every chain in atari but the stones of the kos left open: taking or saving one is worth
+    /// the stones and the points they stand on, and a stone put in atari while finishing is
+    /// answered at once (a forcing move and its reply).
+    Urgent,
+    /// The stones of the kos the players left open when the record stops: taking one and
+    /// connecting later gains a point against the opponent's connecting, in two moves
+    /// against one, less than a boundary move that swings a point.
+    OpenKo,
 }
 
 /// Why a finishing move was played.
@@ -168,6 +196,9 @@ struct Finishing {
     moves: Vec<(Color, Point, Why)>,
     protective: [u32; 2],
     largest_capture: u32,
+    /// The stones of the kos left open when the finishing started (single stones in atari
+    /// whose capture is a ko).
+    open_kos: Vec<u16>,
 }
 
 /// An empty region: its size and the colours of the stones around it.
@@ -189,11 +220,11 @@ impl Finishing {
         let weak = self.weak_chains();
         let (own, theirs) = (&weak[color.index()], &weak[color.opponent().index()]);
         let chosen = self
-            .rescue(color, own)
+            .rescue(color, own, Tier::Urgent)
             .map(|m| (m, Why::Rescue))
-            .or_else(|| self.capture(color, theirs).map(|m| (m, Why::Capture)))
+            .or_else(|| self.capture(color, theirs, Tier::Urgent).map(|m| (m, Why::Capture)))
             .or_else(|| self.meet_threat(color, own).map(|m| (m, Why::Protect)))
-            .or_else(|| self.boundary_or_dame(color));
+            .or_else(|| self.boundary_or_dame(color, own, theirs));
         let Some((m, why)) = chosen else { return false };
         let protective = matches!(why, Why::Rescue | Why::Protect);
         let largest = self
@@ -241,12 +272,50 @@ impl Finishing {
         heads
     }
 
-    /// Of `weak`'s chains (from [`Finishing::weak_chains`]), those in atari, largest first.
-    fn in_atari(&self, weak: &[u16]) -> Vec<u16> {
-        let mut in_atari: Vec<u16> =
-            weak.iter().copied().filter(|&h| self.board.libs_at(h) <= 1).collect();
+    /// Of `weak`'s chains (from [`Finishing::weak_chains`]), those in atari, largest first:
+    /// under [`Tier::Urgent`] those whose capture would not be a ko, under [`Tier::OpenKo`] those whose
+    /// capture would.
+    fn in_atari(&mut self, weak: &[u16], tier: Tier) -> Vec<u16> {
+        let mut in_atari: Vec<u16> = Vec::new();
+        for &h in weak {
+            if self.board.libs_at(h) <= 1 && self.left_open_ko(h) == (tier == Tier::OpenKo) {
+                in_atari.push(h);
+            }
+        }
         in_atari.sort_by_key(|&h| std::cmp::Reverse(self.board.chain_len_at(h)));
         in_atari
+    }
+
+    /// Whether the chain in atari on `h` is the stone of a ko the players left open: in atari
+    /// when the finishing started, and still the stone of a ko.
+    fn left_open_ko(&mut self, h: u16) -> bool {
+        self.open_kos.contains(&h) && self.capture_is_ko(h)
+    }
+
+    /// Whether capturing the chain in atari on `h` would be a ko: a single stone taken by a
+    /// stone the owner could take back at once, were it not for the ko rule.
+    fn capture_is_ko(&mut self, h: u16) -> bool {
+        let Some(owner) = self.board.stone_at(h) else { return false };
+        if self.board.chain_len_at(h) != 1 {
+            return false;
+        }
+        let mut lib = [0u16; 1];
+        self.board.some_liberties_at(h, &mut lib);
+        let taker = owner.opponent();
+        if !self.board.empty_at(lib[0])
+            || self.board.check_loc(taker, lib[0], SuicideRule::Forbidden).is_err()
+        {
+            // Not playable now (the ko was just taken): the chain is still the stone of a ko
+            // when its liberty is the banned point.
+            return self
+                .board
+                .ko()
+                .is_some_and(|(p, c)| c == taker && self.board.loc(p) == Some(lib[0]));
+        }
+        let after = &mut self.after;
+        after.clone_from(&self.board);
+        after.play_empty(taker, lib[0]);
+        after.ko().is_some()
     }
 
     /// Whether the chain on `loc` touches a live stone of the other colour.
@@ -263,8 +332,8 @@ impl Finishing {
     /// A move saving `color`'s chains in atari (among `weak`, its weak chains): of the moves
     /// that save one of them, the one that leaves the fewest stones in atari (a double atari is
     /// answered where it saves both), the largest chain's first among equals.
-    fn rescue(&mut self, color: Color, weak: &[u16]) -> Option<u16> {
-        let in_atari = self.in_atari(weak);
+    fn rescue(&mut self, color: Color, weak: &[u16], tier: Tier) -> Option<u16> {
+        let in_atari = self.in_atari(weak, tier);
         let mut best: Option<(u32, u16)> = None;
         for &h in &in_atari {
             for m in self.reader.rescue_moves(&self.board, h) {
@@ -289,8 +358,8 @@ impl Finishing {
 
     /// A move capturing an opponent chain in atari (among `weak`, the opponent's weak chains),
     /// the largest first.
-    fn capture(&mut self, color: Color, weak: &[u16]) -> Option<u16> {
-        let in_atari = self.in_atari(weak);
+    fn capture(&mut self, color: Color, weak: &[u16], tier: Tier) -> Option<u16> {
+        let in_atari = self.in_atari(weak, tier);
         in_atari.into_iter().find_map(|h| {
             let mut lib = [0u16; 1];
             self.board.some_liberties_at(h, &mut lib);
@@ -331,10 +400,16 @@ impl Finishing {
             self.after.clone_from(&self.board);
             self.after.play_empty(opp, m);
             let after = &self.after;
+            // Only chains the move puts in atari: one already in atari (the stone of a ko
+            // left for later) is no new threat.
             let threatened: Vec<u16> = weak
                 .iter()
                 .copied()
-                .filter(|&h| after.stone_at(h) == Some(color) && after.libs_at(h) == 1)
+                .filter(|&h| {
+                    self.board.libs_at(h) == 2
+                        && after.stone_at(h) == Some(color)
+                        && after.libs_at(h) == 1
+                })
                 .collect();
             if threatened.len() < 2
                 || saves_all(&mut self.reader, &mut self.trial, &self.after, color, &threatened)
@@ -446,10 +521,17 @@ impl Finishing {
         net
     }
 
-    /// The boundary move worth most, or a dame. A boundary move that swings a single point is
-    /// worth no more than a dame that forces a teire from the opponent or spares us one, so
-    /// such a dame comes first.
-    fn boundary_or_dame(&mut self, color: Color) -> Option<(u16, Why)> {
+    /// The boundary move worth most, a ko left open, or a dame. A boundary move that swings a
+    /// single point is worth no more than a dame that forces a teire from the opponent or
+    /// spares us one, so such a dame comes first; a ko left open (taken, or connected) comes
+    /// after every boundary move and before the plain dame. `own` and `theirs` are the weak
+    /// chains of `color` and of the opponent.
+    fn boundary_or_dame(
+        &mut self,
+        color: Color,
+        own: &[u16],
+        theirs: &[u16],
+    ) -> Option<(u16, Why)> {
         let boundary = self.boundary_move(color);
         if let Some((swing, m)) = boundary
             && swing > 1
@@ -460,7 +542,13 @@ impl Finishing {
         if forcing && let Some(d) = dame {
             return Some((d, Why::Dame));
         }
-        boundary.map(|(_, m)| (m, Why::Boundary)).or(dame.map(|d| (d, Why::Dame)))
+        if let Some((_, m)) = boundary {
+            return Some((m, Why::Boundary));
+        }
+        self.capture(color, theirs, Tier::OpenKo)
+            .map(|m| (m, Why::Capture))
+            .or_else(|| self.rescue(color, own, Tier::OpenKo).map(|m| (m, Why::Rescue)))
+            .or(dame.map(|d| (d, Why::Dame)))
     }
 
     /// The safe boundary move in a small open region worth most to `color`, with its swing:
