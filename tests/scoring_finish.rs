@@ -1,8 +1,9 @@
 //! Finishing a record that stops before the end (`analysis::finish`), on small diagrams: the
 //! neutral points get filled, a dame that puts a chain in atari is filled first and answered
-//! with a protective move, a stone in atari only by dead stones is left alone, a settled
-//! position needs nothing, and a record whose forcing finish leaves two threats at once is
-//! finished again more carefully.
+//! with a protective move, a stone in atari only by dead stones is left alone, the stone of a
+//! ko is connected by its owner after the boundary moves, a settled position needs nothing,
+//! and a record whose forcing finish leaves two threats at once is finished again more
+//! carefully.
 
 mod util;
 
@@ -111,4 +112,33 @@ fn a_finish_that_leaves_two_threats_at_once_is_played_again_carefully() {
     );
     assert_eq!(count.neutral, 0);
     assert_eq!(count.outcome, Outcome::Win { winner: Color::Black, by: WinBy::Points(0.5) });
+}
+
+#[test]
+fn the_stone_of_a_ko_is_connected_by_its_owner_after_the_boundary_moves() {
+    // The white stone on (2, 0) is the stone of a ko: Black could take it on (3, 0), and
+    // White take back on (2, 0) but for the ko rule. Winning it (taking, then connecting)
+    // gains one point in two moves, less than either boundary move on (2, 4) or (2, 6) gains
+    // in one (each seals the point behind it, (1, 4) or (1, 6), for Black, or makes it
+    // neutral for White), and professional results count such a ko as its owner's. Black
+    // takes a boundary move, White the other, and White connects the ko in the end: Black
+    // ends with one point of territory, and no prisoner. Taking the ko first would leave
+    // both boundary moves to White and give Black a prisoner it does not get.
+    let b = board(
+        "
+        . X O . O . .
+        . X X O O . .
+        . . X O . . .
+        X X X O . . .
+        X . . O . . .
+        X X X O . . .
+        X . . O . . .",
+    );
+    let played = moves(&b, &no_dead(&b), Color::Black);
+    assert_eq!(played[0].3, Why::Boundary, "{played:?}");
+    assert_eq!((played[1].0, played[1].3), (Color::White, Why::Boundary), "{played:?}");
+    assert!(played.contains(&(Color::White, 3, 0, Why::Rescue)), "{played:?}");
+    assert!(played.iter().all(|m| m.3 != Why::Capture), "{played:?}");
+    let finished = finish(&b, &no_dead(&b), Color::Black);
+    assert_eq!(finished.captured_by, [0, 0]);
 }
