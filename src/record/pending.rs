@@ -384,13 +384,13 @@ fn prepare_file(bytes: Arc<[u8]>, options: &ReadOptions) -> (Arc<FileText>, usiz
 /// `games` limit is 0, or the fast reader declines the text, or something other than ASCII
 /// whitespace follows the tree.
 ///
-/// Why the splitter would find the same single tree: on such text it ends a value at the first `]` that no `\` escapes and counts `(` and `)` outside values,
-/// as the fast reader's grammar does; the fast reader accepts only `(`, ASCII whitespace, `;`
-/// before its first node (the splitter's normal opening) and a text that closes every `(` it
-/// opens, and the gaps before and after the tree are ASCII whitespace, which the splitter
-/// passes over without a finding. What the reader is handed is the same text the game's own
-/// range decodes to, trimmed (checked: both decode borrowed, to the same encoding, with the
-/// same findings).
+/// Why the splitter would find the same single tree: on such text it ends a value at the
+/// first `]` that no `\` escapes and counts `(` and `)` outside values, as the fast reader's
+/// grammar does; the fast reader accepts only `(`, ASCII whitespace, `;` before its first node
+/// (the splitter's normal opening) and a text that closes every `(` it opens, and the gaps
+/// before and after the tree are ASCII whitespace, which the splitter passes over without a
+/// finding. What the reader is handed is the same text the game's own range decodes to,
+/// trimmed (checked: both decode borrowed, to the same encoding, with the same findings).
 fn read_whole_tree(
     name: &str,
     file: &Arc<FileText>,
