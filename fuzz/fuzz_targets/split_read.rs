@@ -13,7 +13,9 @@
 //! - games are numbered 1, 2, ... in file order, offsets strictly increase, and each line is one
 //!   more than the line breaks before the offset;
 //! - each record carries its game's location; a failed record says why; a game whose decoded
-//!   text passes a limit on nodes, depth or value length is failed with a `limit` finding.
+//!   text passes a limit on nodes, depth or value length is failed with a `limit` finding;
+//! - `split_small` (the split of a small file done where its game is read) gives the same
+//!   file findings, games and records as `split_file`.
 
 #![no_main]
 
@@ -21,7 +23,9 @@ use std::sync::Arc;
 
 use kifu::finding::Code;
 use kifu::record::limits::game_shape;
-use kifu::record::{Limits, ReadOptions, ReadStatus, charset, split, split_file};
+use kifu::record::{
+    Limits, ReadOptions, ReadStatus, Source, charset, split, split_file, split_small,
+};
 use libfuzzer_sys::fuzz_target;
 
 fn options(choice: u8) -> ReadOptions {
@@ -48,6 +52,9 @@ fuzz_target!(|data: &[u8]| {
     let bytes: Arc<[u8]> = Arc::from(file);
     let split_file = split_file("fuzz.sgf", Arc::clone(&bytes), &options);
     let games = &split_file.games;
+    let small = split_small(Source::read("fuzz.sgf".into(), Ok(Arc::clone(&bytes))), &options);
+    assert_eq!(small.findings, split_file.findings, "split_small's file findings");
+    assert_eq!(small.games.len(), games.len(), "split_small's games");
 
     // An independent count: the splitter alone, without a limit, over the same prepared text.
     let prepared = charset::prepare(bytes, &options);
@@ -82,6 +89,14 @@ fuzz_target!(|data: &[u8]| {
 
         let record = game.read(&options);
         assert_eq!(&record.location, location);
+        let same = &small.games[i];
+        assert_eq!(
+            (&same.location, same.bytes(), same.trees()),
+            (location, game.bytes(), game.trees())
+        );
+        // Debug text, so that a komi read as NaN equals itself.
+        let (theirs, mine) = (format!("{:?}", same.read(&options)), format!("{record:?}"));
+        assert_eq!(theirs, mine, "split_small's record of game {}", i + 1);
         if record.status == ReadStatus::Failed {
             assert!(!record.findings.is_empty(), "game {} failed without a reason", i + 1);
         }

@@ -1,11 +1,12 @@
 //! Any per-game work over a job's input, on the same engine as `kifu audit`: what `kifu dedupe`
 //! (a key per game) and `kifu clean` (a rewritten game) run.
 //!
-//! [`map_games`] is [`super::run_job`] with the work left open: the reader thread walks and
-//! splits the sources, the workers call the caller's function on each game, and the consumer
-//! receives every source and every result in input order, whatever the number of threads. A
-//! game that makes kifu panic comes back as [`Mapped::Crashed`], so a bug costs one game, not
-//! the run.
+//! [`map_games`] is [`super::run_job`] with the work left open: the reader thread walks the
+//! sources and splits all but the small files (which the workers split: see
+//! [`crate::record::split_small`]), the workers call the caller's function on each game, and
+//! the consumer receives every source and every result in input order, whatever the number of
+//! threads. A game that makes kifu panic comes back as [`Mapped::Crashed`], so a bug costs one
+//! game, not the run.
 
 use std::io;
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -14,8 +15,8 @@ use super::engine::{Completion, Engine};
 use super::job::{Job, SourceReport, panic_message};
 use super::progress::Progress;
 use super::sources::{self, SourceInfo, Unit};
-use crate::record::{GameLocation, PendingGame};
-use crate::report::FindingRow;
+use crate::record::{self, GameLocation, PendingGame};
+use crate::report::{CellGuard, FindingRow};
 
 /// What the consumer of [`map_games`] receives, in input order: each source, then its games.
 #[derive(Debug)]
@@ -26,6 +27,13 @@ pub enum Mapped<T> {
     Game(T),
     /// kifu panicked on this game: where it is, and the panic's message.
     Crashed(GameLocation, String),
+}
+
+/// What a worker hands back for one unit of the reader's: one item, or a small file split
+/// in the worker (its source, then its games).
+enum Done<T> {
+    One(Mapped<T>),
+    File(SourceReport, Vec<Mapped<T>>),
 }
 
 /// Calls `work` on every game of `job` in parallel and hands `consume` each source and each
@@ -52,29 +60,56 @@ pub fn map_games_in_batches<T: Send>(
     mut end_batch: impl FnMut() -> io::Result<()>,
 ) -> io::Result<Completion> {
     let (reader_job, reader_progress) = (job.clone(), progress.clone());
+    let game = |pending: PendingGame| match catch_unwind(AssertUnwindSafe(|| work(&pending))) {
+        Ok(result) => Mapped::Game(result),
+        Err(panic) => Mapped::Crashed(pending.location, panic_message(panic.as_ref())),
+    };
     engine.run(
         move |feeder| sources::feed(&reader_job, feeder, &reader_progress),
         |unit| match unit {
-            Unit::Source(SourceInfo { name, bytes, games, findings }) => {
-                let rows =
-                    findings.iter().map(|f| FindingRow::for_source(&name, f, job.guard)).collect();
-                Mapped::Source(SourceReport { name, bytes, games, findings, rows })
+            Unit::Source(info) => Done::One(Mapped::Source(source_report(info, job.guard))),
+            Unit::Game(pending) => Done::One(game(pending)),
+            Unit::File(source) => {
+                let (name, bytes) =
+                    (source.name.clone(), source.bytes.as_ref().map_or(0, |b| b.len()));
+                let split = record::split_small(source, &job.read);
+                let games = split.games.iter().filter(|g| g.has_tree()).count() as u64;
+                let info =
+                    SourceInfo { name, bytes: bytes as u64, games, findings: split.findings };
+                Done::File(
+                    source_report(info, job.guard),
+                    split.games.into_iter().map(game).collect(),
+                )
             }
-            Unit::Game(pending) => match catch_unwind(AssertUnwindSafe(|| work(&pending))) {
-                Ok(result) => Mapped::Game(result),
-                Err(panic) => Mapped::Crashed(pending.location, panic_message(panic.as_ref())),
-            },
         },
-        |batch: Vec<Mapped<T>>| {
+        |batch: Vec<Done<T>>| {
             let mut games = 0;
-            for item in batch {
-                games += u64::from(!matches!(item, Mapped::Source(_)));
-                consume(item)?;
+            for done in batch {
+                match done {
+                    Done::One(item) => {
+                        games += u64::from(!matches!(item, Mapped::Source(_)));
+                        consume(item)?;
+                    }
+                    Done::File(source, results) => {
+                        consume(Mapped::Source(source))?;
+                        games += results.len() as u64;
+                        for item in results {
+                            consume(item)?;
+                        }
+                    }
+                }
             }
             progress.add_games(games);
             end_batch()
         },
     )
+}
+
+/// A source as the consumer receives it, its findings made rows.
+fn source_report(info: SourceInfo, guard: CellGuard) -> SourceReport {
+    let SourceInfo { name, bytes, games, findings } = info;
+    let rows = findings.iter().map(|f| FindingRow::for_source(&name, f, guard)).collect();
+    SourceReport { name, bytes, games, findings, rows }
 }
 
 #[cfg(test)]

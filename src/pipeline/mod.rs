@@ -6,6 +6,9 @@
 //!       ─▶ rayon: read + analyse each game ─▶ rows in input order ─▶ writers (report folder, stdout)
 //! ```
 //!
+//! (A file of up to 64 KB travels whole and is split by the worker that reads its games:
+//! `sources`, [`crate::record::split_small`].)
+//!
 //! - [`job`]: what to read and compute, and [`run_job`], which runs it and hands over rows;
 //! - [`engine`]: the reader thread, the bounded channel and the ordered parallel batches;
 //! - [`map`]: [`map_games`], any per-game work (dedupe keys, rewritten games) on the same engine;

@@ -3,8 +3,10 @@
 //!
 //! Everything here is sequential and cheap (reading bytes, one memchr pass per file to find the
 //! game trees); decoding and parsing happen later, in parallel, in [`PendingGame::read`]. A
-//! source holds its bytes in one shared buffer that its pending games point into, so a big
-//! collection is in memory as raw bytes until its last game is analysed, never as parse trees.
+//! small file goes to the workers whole and is split there, where most such files (one game
+//! each) are split by reading their game ([`Unit::File`]). A source holds its bytes in one
+//! shared buffer that its pending games point into, so a big collection is in memory as raw
+//! bytes until its last game is analysed, never as parse trees.
 
 use std::ops::ControlFlow;
 
@@ -12,7 +14,7 @@ use super::engine::Feeder;
 use super::job::Job;
 use super::progress::Progress;
 use crate::finding::Finding;
-use crate::record::{self, PendingGame, ReadOptions};
+use crate::record::{self, PendingGame, ReadOptions, Source};
 
 /// What the reader hands to the workers.
 #[derive(Debug)]
@@ -21,6 +23,9 @@ pub(crate) enum Unit {
     Source(SourceInfo),
     /// One game of the last source pushed.
     Game(PendingGame),
+    /// A small file, split where its games are read ([`record::split_small`]): the source and
+    /// its games come back from the worker together.
+    File(Source),
 }
 
 /// A source as the summary and `findings.csv` need it.
@@ -58,6 +63,13 @@ fn feed_until_stopped(
             continue;
         }
         progress.reading(&source.name);
+        if let (None, Ok(bytes)) = (&source.large, &source.bytes)
+            && bytes.len() <= SMALL_FILE
+        {
+            let weight = bytes.len().max(1);
+            feeder.push(Unit::File(source), weight)?;
+            continue;
+        }
         let name = source.name.clone();
         let bytes = match &source.large {
             Some(large) => large.size,
@@ -84,6 +96,11 @@ fn feed_until_stopped(
 
 /// Files above this size are read part by part ([`record::PART_BYTES`] at a time).
 const STREAM_ABOVE: u64 = 2 * record::PART_BYTES as u64;
+
+/// Files up to this size are split by the worker that reads their games ([`Unit::File`]): most
+/// hold one game, which [`record::split_small`] splits by reading it. Larger ones are split here,
+/// so that the games of a collection are spread over the workers.
+const SMALL_FILE: usize = 64 << 10;
 
 fn push_games(feeder: &mut Feeder<Unit>, games: Vec<PendingGame>) -> ControlFlow<()> {
     for game in games {

@@ -18,7 +18,7 @@
 
 use std::collections::VecDeque;
 use std::fs::File;
-use std::io::Read;
+use std::io::{IoSliceMut, Read};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -272,12 +272,27 @@ fn read_limited(
         // reading into a Vec and copying it into an Arc, for every file of a folder.
         let mut shared: Arc<[u8]> = std::iter::repeat_n(0u8, expected).collect();
         let buffer = Arc::get_mut(&mut shared).expect("a new Arc has no other owner");
-        let filled = fill(&mut reader, buffer).map_err(io)?;
         let mut probe = [0u8; 1];
-        let more = if filled == expected { fill(&mut reader, &mut probe).map_err(io)? } else { 0 };
-        if filled == expected && more == 0 {
-            return Ok(shared);
-        }
+        // One read asks for a byte more than the size measured: a file that has not grown
+        // since fills the buffer and leaves the probe empty, and is taken as read whole without
+        // a second read to see its end (one system call less a file: 4,266 on a folder of as
+        // many games). Anything else reads on as before.
+        let (filled, more) = match read_over(&mut reader, buffer, &mut probe).map_err(io)? {
+            n if n > expected => (expected, 1),
+            n if n == expected => return Ok(shared),
+            n => {
+                let filled = n + fill(&mut reader, &mut buffer[n..]).map_err(io)?;
+                let more = if filled == expected {
+                    fill(&mut reader, &mut probe).map_err(io)?
+                } else {
+                    0
+                };
+                if filled == expected && more == 0 {
+                    return Ok(shared);
+                }
+                (filled, more)
+            }
+        };
         // The file changed size since it was measured: what was read, and the rest below.
         bytes.extend_from_slice(&shared[..filled]);
         bytes.extend_from_slice(&probe[..more]);
@@ -290,6 +305,22 @@ fn read_limited(
         return Err(None);
     }
     Ok(Arc::from(bytes))
+}
+
+/// One read into `buffer` and then `probe` (retried when interrupted, as `read_to_end` does):
+/// the number of bytes read into both. A reader that cannot read into several buffers at once
+/// reads into `buffer` only.
+fn read_over(
+    reader: &mut impl Read,
+    buffer: &mut [u8],
+    probe: &mut [u8],
+) -> std::io::Result<usize> {
+    loop {
+        match reader.read_vectored(&mut [IoSliceMut::new(buffer), IoSliceMut::new(probe)]) {
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            read => return read,
+        }
+    }
 }
 
 /// Reads into `buffer` until it is full or the reader ends (retrying interrupted reads, as

@@ -61,7 +61,7 @@ pub mod write;
 pub use input::LargeFile;
 pub use input::{Source, Sources, sources};
 pub use parts::{PART_BYTES, SplitParts, split_parts};
-pub use pending::{PendingGame, SplitFile, split_file, split_source};
+pub use pending::{PendingGame, SplitFile, split_file, split_small, split_source};
 
 use std::fmt;
 

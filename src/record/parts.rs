@@ -116,6 +116,7 @@ impl SplitParts {
             }
         };
         let mut streamer = Streamer::new(self.name.clone(), file, &self.options, self.part_bytes);
+        streamer.surveying = true;
         let (mut games, mut findings) = (0u64, Vec::new());
         while !streamer.finished {
             let part = streamer.next_part();
@@ -186,6 +187,9 @@ struct Streamer {
     beyond: Option<Beyond>,
     /// Every part was given.
     finished: bool,
+    /// The streamer of [`SplitParts::survey`], which alone looks at what the charset check
+    /// needs ([`Streamer::witness`]): the parts read after it are the same bytes again.
+    surveying: bool,
     /// Whether every part handed out so far is UTF-8.
     all_utf8: bool,
     /// The charset the first `CA` of the parts handed out so far names, as
@@ -210,6 +214,7 @@ impl Streamer {
             kept: 0,
             beyond: None,
             finished: false,
+            surveying: false,
             all_utf8: true,
             first_declared: None,
         }
@@ -324,7 +329,9 @@ impl Streamer {
             closed.end
         };
         let bytes: Arc<[u8]> = Arc::from(&self.carry[..cut]);
-        self.witness(&bytes);
+        if self.surveying {
+            self.witness(&bytes);
+        }
         // A part's bytes were not checked as a whole: its games check their own.
         let file =
             Arc::new(FileText { bytes, charset, valid_utf8_from: None, no_charset_from: None });

@@ -35,12 +35,12 @@
 
 use std::borrow::Cow;
 use std::ops::Range;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use super::charset::{self, DecodedGame, FileCharset};
 use super::input::Source;
 use super::limits;
-use super::split::{self, Opening, Stray, Tree, TreeEnd};
+use super::split::{self, ByteLayout, Opening, Stray, Tree, TreeEnd};
 use super::{CharsetOrigin, GameLocation, GameRecord, ReadOptions, TextEncoding};
 use crate::finding::{Code, Finding, Severity};
 
@@ -56,7 +56,6 @@ pub struct SplitFile {
 
 /// One game of a file, found but not yet decoded or parsed. Cheap to hold: the file's bytes
 /// are shared, a game is a range of them.
-#[derive(Clone, Debug)]
 pub struct PendingGame {
     /// Where the game is: source name, 1-based index in the file, byte offset and line of its
     /// `(` (for a UTF-16 file: in its UTF-8 transcoding).
@@ -64,6 +63,33 @@ pub struct PendingGame {
     file: Arc<FileText>,
     range: Range<usize>,
     kind: Kind,
+    /// The game already read, when reading it was how its file was split ([`split_small`]):
+    /// what the first [`PendingGame::read`] returns.
+    ahead: Mutex<Option<Box<GameRecord>>>,
+}
+
+impl PendingGame {
+    fn new(location: GameLocation, file: &Arc<FileText>, range: Range<usize>, kind: Kind) -> Self {
+        PendingGame { location, file: Arc::clone(file), range, kind, ahead: Mutex::new(None) }
+    }
+}
+
+/// A copy reads the game afresh: a record read ahead stays with the original.
+impl Clone for PendingGame {
+    fn clone(&self) -> PendingGame {
+        PendingGame::new(self.location.clone(), &self.file, self.range.clone(), self.kind.clone())
+    }
+}
+
+impl std::fmt::Debug for PendingGame {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PendingGame")
+            .field("location", &self.location)
+            .field("file", &self.file)
+            .field("range", &self.range)
+            .field("kind", &self.kind)
+            .finish_non_exhaustive()
+    }
 }
 
 /// The bytes a pending game points into (a whole file, or one part of a file read part by
@@ -218,6 +244,9 @@ impl PendingGame {
     /// decoded text before it is parsed, and the board side after; a game over one comes back
     /// [`ReadStatus::Failed`](super::ReadStatus::Failed) with a `limit` finding.
     pub fn read(&self, options: &ReadOptions) -> GameRecord {
+        if let Some(record) = self.ahead.lock().ok().and_then(|mut ahead| ahead.take()) {
+            return *record;
+        }
         if let Kind::Missing(finding) | Kind::Refused { finding, .. } = &self.kind {
             return refused(self.location.clone(), NOT_DECODED, Vec::new(), finding.clone());
         }
@@ -228,7 +257,7 @@ impl PendingGame {
             decoded.encoding,
             &options.limits,
         );
-        let mut record = match fast {
+        let record = match fast {
             Ok(record) => record,
             // The fast reader declines every game over a limit (and games outside its subset):
             // the limits are checked here, then sgf-parse reads the game.
@@ -241,7 +270,17 @@ impl PendingGame {
                 super::sgf::read_game(&decoded.text, location, decoded.encoding, options)
             }
         };
-        let mut findings = decoded.findings;
+        self.finish_read(decoded.findings, record, options)
+    }
+
+    /// The end of [`PendingGame::read`] once the text is parsed: the framing and decoding
+    /// `findings` first, then the limit on the board's side.
+    fn finish_read(
+        &self,
+        mut findings: Vec<Finding>,
+        mut record: GameRecord,
+        options: &ReadOptions,
+    ) -> GameRecord {
         findings.append(&mut record.findings);
         record.findings = findings;
         let side = options.limits.max_board_side;
@@ -303,6 +342,31 @@ pub fn split_source(source: Source, options: &ReadOptions) -> SplitFile {
 /// Finds the games of one file (see the module documentation for how a file with no game is
 /// accounted for). Cheap: one pass over the bytes, no decoding or parsing.
 pub fn split_file(name: &str, bytes: Arc<[u8]>, options: &ReadOptions) -> SplitFile {
+    let (file, start, findings) = prepare_file(bytes, options);
+    split_prepared(name, file, start, findings, options)
+}
+
+/// [`split_file`] for a small file, done where its games are read: a file whose text from its
+/// first `(` is one game tree that the fast reader takes whole, followed by nothing but ASCII
+/// whitespace, is split by reading that game (the one pending game comes back with its record
+/// read, for [`PendingGame::read`] to return), which spares the splitter's pass over a game
+/// that the reader reads anyway; any other file is split as [`split_file`] splits it. The
+/// result is the same either way (`read_whole_tree` says why).
+pub fn split_small(source: Source, options: &ReadOptions) -> SplitFile {
+    let bytes = match source.bytes {
+        Ok(bytes) if source.large.is_none() => bytes,
+        _ => return split_source(source, options),
+    };
+    let (file, start, findings) = prepare_file(bytes, options);
+    if let Some(game) = read_whole_tree(&source.name, &file, start, options) {
+        return SplitFile { games: vec![game], findings };
+    }
+    split_prepared(&source.name, file, start, findings, options)
+}
+
+/// A file's bytes with their charset decided: the text, where the text proper starts (past a
+/// byte-order mark) and the findings about the charset.
+fn prepare_file(bytes: Arc<[u8]>, options: &ReadOptions) -> (Arc<FileText>, usize, Vec<Finding>) {
     let prepared = charset::prepare(bytes, options);
     let file = Arc::new(FileText {
         bytes: prepared.bytes,
@@ -310,13 +374,84 @@ pub fn split_file(name: &str, bytes: Arc<[u8]>, options: &ReadOptions) -> SplitF
         valid_utf8_from: prepared.valid_utf8.then_some(prepared.start),
         no_charset_from: prepared.names_no_charset.then_some(prepared.start),
     });
+    (file, prepared.start, prepared.findings)
+}
+
+/// The one game of a file that holds exactly one game tree, from its first byte that is not
+/// ASCII whitespace (at or after `start`) to its last, read ahead, or `None` when that cannot
+/// be told by reading it with the fast reader alone: the file is not split as single bytes
+/// ([`ByteLayout::AsciiSafe`]) or its game not decoded as the bytes are (UTF-8), or the
+/// `games` limit is 0, or the fast reader declines the text, or something other than ASCII
+/// whitespace follows the tree.
+///
+/// Why the splitter would find the same single tree: on such text it ends a value at the
+/// first `]` that no `\` escapes and counts `(` and `)` outside values, as the fast reader's
+/// grammar does; the fast reader accepts only `(`, ASCII whitespace, `;` before its first node
+/// (the splitter's normal opening) and a text that closes every `(` it opens, and the gaps
+/// before and after the tree are ASCII whitespace, which the splitter passes over without a
+/// finding. What the reader is handed is the same text the game's own range decodes to,
+/// trimmed (checked: both decode borrowed, to the same encoding, with the same findings).
+fn read_whole_tree(
+    name: &str,
+    file: &Arc<FileText>,
+    start: usize,
+    options: &ReadOptions,
+) -> Option<PendingGame> {
+    let bytes = &file.bytes;
+    if file.charset.layout != ByteLayout::AsciiSafe || options.limits.max_games_per_file == 0 {
+        return None;
+    }
+    let at = start + bytes.get(start..)?.iter().position(|b| !b.is_ascii_whitespace())?;
+    if bytes[at] != b'(' {
+        return None;
+    }
+    let newlines = memchr::memchr_iter(b'\n', &bytes[..at]).count();
+    let line = u32::try_from(newlines).unwrap_or(u32::MAX).saturating_add(1);
+    let whole = Tree {
+        start: at,
+        end: bytes.len(),
+        line,
+        end_kind: TreeEnd::Closed,
+        opening: Opening::Normal,
+    };
+    let mut game = pending_tree(name, file, 0, &whole, &options.limits, Frame::WHOLE);
+    let (record, end, encoding, findings) = {
+        let decoded = game.decode(options);
+        let Cow::Borrowed(text) = decoded.text else { return None };
+        let location = game.location.clone();
+        let record =
+            super::fast::read_game_fast(text, location, decoded.encoding, &options.limits).ok()?;
+        (record, at + text.trim_end().len(), decoded.encoding, decoded.findings)
+    };
+    if !bytes[end..].iter().all(u8::is_ascii_whitespace) {
+        return None;
+    }
+    game.range = at..end;
+    let exact = game.decode(options);
+    if !matches!(exact.text, Cow::Borrowed(_))
+        || exact.encoding != encoding
+        || exact.findings != findings
+    {
+        return None;
+    }
+    let record = game.finish_read(exact.findings, record, options);
+    game.ahead = Mutex::new(Some(Box::new(record)));
+    Some(game)
+}
+
+/// The rest of [`split_file`], on a file whose charset is decided.
+fn split_prepared(
+    name: &str,
+    file: Arc<FileText>,
+    start: usize,
+    mut findings: Vec<Finding>,
+    options: &ReadOptions,
+) -> SplitFile {
     let limits = &options.limits;
     let max_trees = usize::try_from(limits.max_games_per_file).unwrap_or(usize::MAX);
-    let found = split::split_at_most(&file.bytes, prepared.start, file.charset.layout, max_trees);
-    let mut findings = prepared.findings;
+    let found = split::split_at_most(&file.bytes, start, file.charset.layout, max_trees);
     if found.trees.is_empty() && found.beyond.is_none() {
-        let finding =
-            Finding::new(Code::NoGame, 0, describe_no_game(&file.bytes[prepared.start..]));
+        let finding = Finding::new(Code::NoGame, 0, describe_no_game(&file.bytes[start..]));
         return SplitFile { games: vec![stand_in(name, file, finding)], findings };
     }
     let frame = Frame::WHOLE;
@@ -353,19 +488,15 @@ pub(super) fn beyond_limit(
             limits.max_games_per_file, beyond.count, beyond.line, beyond.start
         ),
     );
-    PendingGame {
-        location: GameLocation {
-            source: name.to_owned(),
-            game: u32::try_from(kept + 1).unwrap_or(u32::MAX),
-            offset: beyond.start as u64,
-            line: beyond.line,
-        },
-        file: Arc::clone(file),
-        // Nothing to read; `beyond.start` is in the file, which may be past these bytes when
-        // the file is read part by part.
-        range: 0..0,
-        kind: Kind::Refused { finding, trees: beyond.count },
-    }
+    let location = GameLocation {
+        source: name.to_owned(),
+        game: u32::try_from(kept + 1).unwrap_or(u32::MAX),
+        offset: beyond.start as u64,
+        line: beyond.line,
+    };
+    // Nothing to read; `beyond.start` is in the file, which may be past these bytes when the
+    // file is read part by part.
+    PendingGame::new(location, file, 0..0, Kind::Refused { finding, trees: beyond.count })
 }
 
 pub(super) fn empty_charset() -> FileCharset {
@@ -379,12 +510,8 @@ pub(super) fn empty_charset() -> FileCharset {
 }
 
 pub(super) fn stand_in(name: &str, file: Arc<FileText>, finding: Finding) -> PendingGame {
-    PendingGame {
-        location: GameLocation { source: name.to_owned(), game: 1, offset: 0, line: 1 },
-        file,
-        range: 0..0,
-        kind: Kind::Missing(finding),
-    }
+    let location = GameLocation { source: name.to_owned(), game: 1, offset: 0, line: 1 };
+    PendingGame::new(location, &file, 0..0, Kind::Missing(finding))
 }
 
 /// The pending game of the `index`-th tree (0-based) of bytes sitting at `frame` in the file.
@@ -419,7 +546,7 @@ pub(super) fn pending_tree(
             ),
         );
         let kind = Kind::Refused { finding, trees: 1 };
-        return PendingGame { location, file: Arc::clone(file), range, kind };
+        return PendingGame::new(location, file, range, kind);
     }
     let mut findings = Vec::new();
     let closing = match tree.end_kind {
@@ -462,12 +589,7 @@ pub(super) fn pending_tree(
     if let Some(message) = opening_problem {
         findings.push(Finding::new(Code::Syntax, 0, message).with_severity(Severity::Warning));
     }
-    PendingGame {
-        location,
-        file: Arc::clone(file),
-        range,
-        kind: Kind::Tree { closing, opening: tree.opening, findings },
-    }
+    PendingGame::new(location, file, range, Kind::Tree { closing, opening: tree.opening, findings })
 }
 
 /// Where a stray lies relative to the trees: "before game 1", "between games 2 and 3", "after
@@ -556,6 +678,48 @@ mod tests {
         fn check<T: Send + Sync>() {}
         check::<PendingGame>();
         check::<SplitFile>();
+    }
+
+    #[test]
+    fn a_small_file_splits_as_a_whole_file_does_whether_or_not_its_game_is_read_ahead() {
+        let options = ReadOptions::default();
+        let texts: &[&[u8]] = &[
+            b"(;GM[1]SZ[9];B[ee];W[cc])",
+            b"\n\n  (;GM[1]PB[a\\]b]C[(x)];B[aa]\n;W[bb](;B[cc])(;B[dd]))\r\n\n",
+            b"\xEF\xBB\xBF(;GM[1];B[aa])\n",
+            b"( ;GM[1];B[aa])",
+            b"(;GM[1];B[aa]) junk",
+            b"(;GM[1];B[aa])\xE3\x80\x80",
+            b"(;GM[1];B[aa])(;GM[1];W[bb])",
+            b"(;GM[1];B[aa]",
+            b"(;GM[1];B[aa]))",
+            b"(;GM[1];B[aa];B[1a])",
+            b"(;GM[1]CA[UTF-8]PB[\xC3\xA9];B[aa])",
+            b"(;GM[1]CA[GB2312]PB[\xB0\xA1];B[aa])",
+            b"x(;GM[1];B[aa])",
+            b"(;GM[2];B[aa])",
+            b"",
+        ];
+        for (i, &text) in texts.iter().enumerate() {
+            let small = split_small(Source::read("t.sgf".into(), Ok(Arc::from(text))), &options);
+            let whole = split(text);
+            let show = String::from_utf8_lossy(text);
+            let read_ahead = small.games[0].ahead.lock().unwrap().is_some();
+            // One tree in ASCII whitespace, UTF-8: split by reading its game.
+            assert!(read_ahead || ![0, 1, 2, 3, 10].contains(&i), "{show}");
+            // Not when junk, a second tree or no `)` follows.
+            assert!(!read_ahead || !(4..9).contains(&i), "{show}");
+            assert_eq!(small.findings, whole.findings, "{show}");
+            assert_eq!(small.games.len(), whole.games.len(), "{show}");
+            for (a, b) in small.games.iter().zip(&whole.games) {
+                assert_eq!(a.location, b.location, "{show}");
+                assert_eq!(a.bytes(), b.bytes(), "{show}");
+                assert_eq!(a.trees(), b.trees(), "{show}");
+                assert_eq!(a.read(&options), b.read(&options), "{show}");
+                // A record read ahead is handed out once; the game reads the same after.
+                assert_eq!(a.read(&options), b.read(&options), "{show}");
+            }
+        }
     }
 
     #[test]
