@@ -2,7 +2,8 @@
 //! corpus is absent): the chain with more liberties wins when capturing gives it two eyes, two
 //! chains cutting the same stones win together, and a chain that only captures a lone stone
 //! inside the opponent's wall stays dead; a group the playouts keep alive in a clear majority
-//! is not killed by the enclosure rule.
+//! is not killed by the enclosure rule; a capture whose capturing stone is taken back at once
+//! saves nothing.
 
 mod util;
 
@@ -70,4 +71,23 @@ fn a_group_the_playouts_keep_alive_is_not_killed_by_enclosure() {
     let Some(corpus) = util::shared_corpus_or_skip() else { return };
     let outcome = recomputed(&corpus.join("aeb-pro/Honinbo/76/Q16.sgf"));
     assert_eq!(outcome, Outcome::Win { winner: Color::White, by: WinBy::Points(0.5) });
+}
+
+#[test]
+fn a_capture_whose_stone_is_taken_back_at_once_gives_no_eye() {
+    // gnugo-regression `games/kgs/GNU-tadf.sgf` (13x13, territory marked by the players): in
+    // the lower left Black's A3 A2 have one liberty, A4, and cannot be saved, but White's stone
+    // there would stand in atari (A5 and B4 are Black's) and be taken back on A3: the capture
+    // is no second eye for White's eleven stones around C5, which the players marked dead.
+    let Some(corpus) = util::shared_corpus_or_skip() else { return };
+    let record =
+        util::first_record(&corpus.join("gnugo-regression/regression/games/kgs/GNU-tadf.sgf"));
+    let rep = replay::replay(&record, &record.rules.ruleset);
+    let (statuses, _) = scoring::statuses(&record, &rep, DeadStoneMode::Estimate);
+    let c5 = kifu::rules::Point::new(2, 13 - 5);
+    let chain = statuses.chains.iter().find(|c| c.stones.contains(&c5)).expect("a chain on C5");
+    assert_eq!(
+        (chain.color, chain.status),
+        (Color::White, kifu::analysis::dead_stones::Status::Dead)
+    );
 }
