@@ -65,7 +65,8 @@ const IN_FLIGHT: u64 = 2;
 /// Items in the first batch the reader cuts; each next batch may hold twice as many as the one
 /// before, up to [`BatchLimits::items`]. The workers wait for the first batch, so it is cut
 /// small: a whole first batch of 512 would be an eighth of the bench's 4,266 professional
-/// games read before any worker starts, where the ramp reaches full batches after 1,008.
+/// games read before any worker starts, where the ramp of 16, 32, 64 reaches full batches of
+/// 128 after 112.
 const FIRST_BATCH_ITEMS: usize = 16;
 
 /// The largest batch the reader cuts.
@@ -78,13 +79,17 @@ pub struct BatchLimits {
 }
 
 impl Default for BatchLimits {
-    /// 512 games or 4 MB, whichever comes first: big enough that rayon's splitting and the
-    /// channel cost nothing per game (a batch of pro games is about 0.7 MB and 20-100 ms of
-    /// work), small enough that the few batches in flight hold a few megabytes, so that peak
-    /// memory is reached within the first few thousand games and stays there however large the
-    /// input (measured in BENCHMARKS.md, "Speed side by side").
+    /// 128 games or 4 MB, whichever comes first: big enough that rayon's splitting and the
+    /// channel cost nothing per game (a batch of pro games is about 0.2 MB and 3 ms of checking,
+    /// 0.1 s of auditing), small enough that the few batches in flight hold a few megabytes, so
+    /// that peak memory is reached within the first few hundred games and stays there however
+    /// large the input (measured in BENCHMARKS.md, "Speed side by side"). The reader runs that
+    /// far ahead of the workers, and every page of its heap is a page fault when first touched:
+    /// batches of 512 games held four times as much and cost about 800 more page faults on the
+    /// bench's professional games (`kifu check -j1`: 1,600 against 780, about 2 µs each here),
+    /// for no fewer instructions.
     fn default() -> BatchLimits {
-        BatchLimits { items: 512, bytes: 4 * 1024 * 1024 }
+        BatchLimits { items: 128, bytes: 4 * 1024 * 1024 }
     }
 }
 

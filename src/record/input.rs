@@ -18,7 +18,7 @@
 
 use std::collections::VecDeque;
 use std::fs::File;
-use std::io::{IoSliceMut, Read};
+use std::io::{IoSliceMut, Read, Seek};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -69,6 +69,7 @@ where
         limits: options.limits,
         follow_links: options.follow_links,
         stream_above: options.stream_above,
+        first_read: Vec::new(),
     }
 }
 
@@ -81,6 +82,8 @@ pub struct Sources {
     limits: Limits,
     follow_links: bool,
     stream_above: Option<u64>,
+    /// Where a regular file's first read lands ([`read_file`]), kept from file to file.
+    first_read: Vec<u8>,
 }
 
 impl Iterator for Sources {
@@ -153,11 +156,14 @@ impl Iterator for Sources {
                         .into_iter();
                     self.walker = Some(walker);
                 }
-                Ok(_) => match ArchiveKind::from_name(&name) {
+                Ok(meta) => match ArchiveKind::from_name(&name) {
                     Some(kind) => {
                         self.archives.push(Members::open_file(&path, name, kind, self.limits));
                     }
-                    None => return Some(read_file(&path, name, self.limits, self.stream_above)),
+                    None => {
+                        let regular = meta.is_file();
+                        return Some(self.read_file(&path, name, regular));
+                    }
                 },
             }
         }
@@ -187,8 +193,15 @@ impl Sources {
                 self.archives.push(Members::open_file(entry.path(), name, kind, self.limits));
                 None
             }
-            None => Some(read_file(entry.path(), name, self.limits, self.stream_above)),
+            // What is left is a regular file, or a link that leads to one.
+            None => Some(self.read_file(entry.path(), name, true)),
         }
+    }
+
+    /// [`read_file`] with this iterator's limits and first-read buffer.
+    fn read_file(&mut self, path: &Path, name: String, regular: bool) -> Source {
+        let first_read = regular.then_some(&mut self.first_read);
+        read_file(path, name, self.limits, self.stream_above, first_read)
     }
 }
 
@@ -225,12 +238,45 @@ fn too_large(size: u64, limits: Limits) -> Finding {
     )
 }
 
+/// Bytes a regular file's first read asks for: most files of a folder of games are smaller, and
+/// are then read without measuring their size first.
+const FIRST_READ: usize = 64 << 10;
+
 /// Reads a whole file within the size limit.
-fn read_file(path: &Path, name: String, limits: Limits, stream_above: Option<u64>) -> Source {
+///
+/// A regular file (`first_read` is then a buffer to reuse) is first read into that buffer,
+/// [`FIRST_READ`] bytes and one more: a read that stops short of them has met the end of the
+/// file, which then needs no measuring (one system call less a file: 4,266 on a folder of as
+/// many games). A read that fills the buffer, and anything that is not known to be a regular
+/// file (a FIFO's read may stop short anywhere), is measured and read as before.
+fn read_file(
+    path: &Path,
+    name: String,
+    limits: Limits,
+    stream_above: Option<u64>,
+    first_read: Option<&mut Vec<u8>>,
+) -> Source {
     let mut large = None;
-    let mut read = || -> Result<Arc<[u8]>, Finding> {
+    let read = || -> Result<Arc<[u8]>, Finding> {
         let io = |e: std::io::Error| Finding::new(Code::Io, 0, format!("cannot read: {e}"));
-        let file = File::open(path).map_err(io)?;
+        let mut file = File::open(path).map_err(io)?;
+        if let Some(buffer) = first_read {
+            buffer.resize(FIRST_READ + 1, 0);
+            let n = read_once(&mut file, buffer).map_err(io)?;
+            if n < buffer.len() {
+                let size = n as u64;
+                if size > limits.max_file_size {
+                    return Err(too_large(size, limits));
+                }
+                if stream_above.is_some_and(|above| size > above) {
+                    large = Some(LargeFile { path: path.to_path_buf(), size });
+                    return Ok(Arc::from(&[][..]));
+                }
+                return Ok(Arc::from(&buffer[..n]));
+            }
+            // Larger than the first read: from the start, measured.
+            file.rewind().map_err(io)?;
+        }
         let size = file.metadata().map_err(io)?.len();
         if size > limits.max_file_size {
             return Err(too_large(size, limits));
@@ -243,6 +289,16 @@ fn read_file(path: &Path, name: String, limits: Limits, stream_above: Option<u64
     };
     let bytes = read();
     Source { name, bytes, large }
+}
+
+/// One read into `buffer`, retried when interrupted: the number of bytes read.
+fn read_once(reader: &mut impl Read, buffer: &mut [u8]) -> std::io::Result<usize> {
+    loop {
+        match reader.read(buffer) {
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            read => return read,
+        }
+    }
 }
 
 /// Reads a file found too large to read at once ([`Source::large`]) whole after all, within
@@ -400,6 +456,32 @@ mod tests {
         let text = b"(;B[aa];W[bb])";
         let bytes = read_limited(Stuttering(text, false), text.len() as u64, limits(100)).unwrap();
         assert_eq!(&bytes[..], text);
+    }
+
+    #[test]
+    fn a_regular_file_reads_the_same_whether_its_first_read_finds_its_end_or_not() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut first_read = Vec::new();
+        let game = b"(;GM[1]SZ[19];B[pd];W[dp])";
+        for size in [0, 1, FIRST_READ - 1, FIRST_READ, FIRST_READ + 1, FIRST_READ + 2, 200_000] {
+            let text: Vec<u8> = game.iter().copied().cycle().take(size).collect();
+            let path = dir.path().join(format!("{size}.sgf"));
+            std::fs::write(&path, &text).unwrap();
+            for buffer in [Some(&mut first_read), None] {
+                let source = read_file(&path, "f".into(), limits(1 << 20), None, buffer);
+                assert_eq!(&source.bytes.unwrap()[..], &text[..], "{size} bytes");
+            }
+            // Over the limit or past the size read part by part: named by its size.
+            let source = read_file(&path, "f".into(), limits(100), None, Some(&mut first_read));
+            match source.bytes {
+                Ok(bytes) => assert!(size <= 100 && bytes.len() == size),
+                Err(finding) => assert!(finding.message.starts_with(&format!("{size} bytes"))),
+            }
+            let source =
+                read_file(&path, "f".into(), limits(1 << 20), Some(50), Some(&mut first_read));
+            let large = source.large.map(|large| large.size);
+            assert_eq!(large, (size > 50).then_some(size as u64), "{size} bytes");
+        }
     }
 
     #[cfg(unix)]
