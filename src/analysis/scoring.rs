@@ -20,7 +20,7 @@
 //! result (no result, or a draw) instead of a count.
 
 use super::dead_stones::{self, Statuses};
-use super::finish::{Finished, Style, finish, finish_with};
+use super::finish::{Finished, finish, finish_carefully_after};
 use super::replay::Replay;
 use super::{Confidence, DeadStoneMode, DeadStoneSource, RulesetRequest, RulesetScore, ScoreCount};
 use crate::finding::{Code, Finding};
@@ -185,7 +185,7 @@ pub fn ending(record: &GameRecord, replay: &Replay, statuses: &Statuses) -> Endi
     if finished.largest_capture > 1 {
         // Likely two threats at once, which players answering each forcing move in turn would
         // not have allowed: try again without moves that leave two.
-        finished = finish_with(&replay.board, &statuses.dead, replay.to_move, Style::Careful);
+        finished = finish_carefully_after(&replay.board, &statuses.dead, replay.to_move, &finished);
     }
     if finished.largest_capture > 1 {
         // The finishing captured a live chain: it went wrong, or the statuses did. Count the
