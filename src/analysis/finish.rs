@@ -554,37 +554,54 @@ impl Finishing {
         (region_of, regions)
     }
 
-    /// Points of the open region holding `m` that become `color`'s (positive) or the
-    /// opponent's (negative) once `color` has a live stone on `m`.
-    fn sealed_by(&self, region_of: &[u32], color: Color, m: u16) -> i32 {
+    /// Points of the small open region holding `m` that become `color`'s (positive) or the
+    /// opponent's (negative) once `color` has a live stone on `m`, and the same once the
+    /// opponent has one there: the pieces the stone cuts the region into, each counted for the
+    /// side whose live stones alone touch it, the stone's owner included.
+    ///
+    /// The region has fewer than [`LARGE_REGION`] points, so its walk fits in fixed arrays.
+    fn sealed_by_either(&self, region_of: &[u32], color: Color, m: u16) -> [i32; 2] {
         let region = region_of[m as usize];
-        let mut seen: Vec<u16> = vec![m];
-        let mut net = 0i32;
+        let mut seen = [0u16; LARGE_REGION];
+        seen[0] = m;
+        let mut seen_len = 1;
+        let mut stack = [0u16; LARGE_REGION];
+        let mut net = [0i32; 2];
         for start in self.board.neighbours_of(m) {
-            if !self.space_at(start) || region_of[start as usize] != region || seen.contains(&start)
+            if !self.space_at(start)
+                || region_of[start as usize] != region
+                || seen[..seen_len].contains(&start)
             {
                 continue;
             }
+            // The live stones the piece touches, besides the new one.
             let mut touches = [false; 2];
-            touches[color.index()] = true;
             let mut size = 0i32;
-            let mut stack = vec![start];
-            seen.push(start);
-            while let Some(p) = stack.pop() {
+            stack[0] = start;
+            let mut depth = 1;
+            seen[seen_len] = start;
+            seen_len += 1;
+            while depth > 0 {
+                depth -= 1;
+                let p = stack[depth];
                 size += 1;
                 for a in self.board.neighbours_of(p) {
                     if let Some(c) = self.live_at(a) {
                         touches[c.index()] = true;
-                    } else if self.space_at(a) && !seen.contains(&a) {
-                        seen.push(a);
-                        stack.push(a);
+                    } else if self.space_at(a) && !seen[..seen_len].contains(&a) {
+                        seen[seen_len] = a;
+                        seen_len += 1;
+                        stack[depth] = a;
+                        depth += 1;
                     }
                 }
             }
-            match touches {
-                [true, false] | [false, true] if touches[color.index()] => net += size,
-                [true, false] | [false, true] => net -= size,
-                _ => {}
+            // With the new stone's colour among those it touches, a piece is that colour's
+            // when it touches no live stone of the other.
+            for (k, mover) in [color, color.opponent()].into_iter().enumerate() {
+                if !touches[mover.opponent().index()] {
+                    net[k] += size;
+                }
             }
         }
         net
@@ -627,8 +644,7 @@ impl Finishing {
             if !(r.touches[0] && r.touches[1]) || r.size >= LARGE_REGION {
                 continue;
             }
-            let mine = self.sealed_by(&region_of, color, m);
-            let theirs = self.sealed_by(&region_of, color.opponent(), m);
+            let [mine, theirs] = self.sealed_by_either(&region_of, color, m);
             let swing = mine + theirs;
             if swing > 0 && mine >= 0 {
                 scored.push((swing, m));
