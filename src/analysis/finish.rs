@@ -90,6 +90,36 @@ pub enum Style {
 
 /// [`finish`] in a given [`Style`].
 pub fn finish_with(board: &Board, dead: &[bool], to_move: Color, style: Style) -> Finished {
+    finish_after(board, dead, to_move, style, &[])
+}
+
+/// [`finish_with`] in the [`Style::Careful`] style, for the same position, dead stones and
+/// player to move as `forcing`, a finishing in the [`Style::Forcing`] style: the same as
+/// `finish_with(board, dead, to_move, Style::Careful)`, found faster.
+///
+/// The careful style only refuses boundary moves and dame the forcing one would play, so both
+/// play the same moves until the forcing one plays a boundary move or dame that leaves a
+/// double threat: up to there, each of the forcing finishing's moves is checked, not searched
+/// for again.
+pub fn finish_carefully_after(
+    board: &Board,
+    dead: &[bool],
+    to_move: Color,
+    forcing: &Finished,
+) -> Finished {
+    finish_after(board, dead, to_move, Style::Careful, &forcing.moves)
+}
+
+/// Plays out the ending in `style`; `known` holds the moves of a finishing of the same position
+/// in the [`Style::Forcing`] style (empty if there is none), taken as they are while `style`
+/// agrees with them (see [`finish_carefully_after`]).
+fn finish_after(
+    board: &Board,
+    dead: &[bool],
+    to_move: Color,
+    style: Style,
+    known: &[(Color, Point, Why)],
+) -> Finished {
     let size = board.size();
     let locs: Vec<u16> =
         size.points().map(|p| board.loc(p).expect("points are on the board")).collect();
@@ -114,8 +144,34 @@ pub fn finish_with(board: &Board, dead: &[bool], to_move: Color, style: Style) -
     let mut turn = to_move;
     let mut passes = 0;
     let limit = 2 * size.area();
+    // While `agreeing`, every turn so far was the same as in the known finishing, which played
+    // `known[next]` (if it was `turn`'s) or passed on this turn.
+    let mut agreeing = !known.is_empty();
+    let mut next = 0;
     while passes < 2 && finishing.moves.len() < limit {
-        if finishing.play_turn(turn) {
+        let played = if agreeing {
+            match known.get(next) {
+                // The known finishing passed here: every move refused there is refused here.
+                Some(&(color, _, _)) if color != turn => false,
+                // It passed twice at the end.
+                None => false,
+                Some(&(_, p, why)) => {
+                    let m = finishing.board.loc(p).expect("finishing moves are on the board");
+                    if matches!(why, Why::Boundary | Why::Dame) && finishing.double_threat(turn, m)
+                    {
+                        agreeing = false;
+                        finishing.play_turn(turn)
+                    } else {
+                        next += 1;
+                        finishing.play(turn, m, why);
+                        true
+                    }
+                }
+            }
+        } else {
+            finishing.play_turn(turn)
+        };
+        if played {
             passes = 0;
         } else {
             passes += 1;
@@ -221,6 +277,12 @@ impl Finishing {
             .or_else(|| self.meet_threat(color, own).map(|m| (m, Why::Protect)))
             .or_else(|| self.boundary_or_dame(color, own));
         let Some((m, why)) = chosen else { return false };
+        self.play(color, m, why);
+        true
+    }
+
+    /// Plays `color`'s finishing move on `m`, chosen for `why`.
+    fn play(&mut self, color: Color, m: u16, why: Why) {
         let protective = matches!(why, Why::Rescue | Why::Protect);
         let largest = self
             .board
@@ -258,7 +320,6 @@ impl Finishing {
         if protective {
             self.protective[color.index()] += 1;
         }
-        true
     }
 
     /// The heads of each colour's live chains with at most two liberties, each once, in point
@@ -493,37 +554,54 @@ impl Finishing {
         (region_of, regions)
     }
 
-    /// Points of the open region holding `m` that become `color`'s (positive) or the
-    /// opponent's (negative) once `color` has a live stone on `m`.
-    fn sealed_by(&self, region_of: &[u32], color: Color, m: u16) -> i32 {
+    /// Points of the small open region holding `m` that become `color`'s (positive) or the
+    /// opponent's (negative) once `color` has a live stone on `m`, and the same once the
+    /// opponent has one there: the pieces the stone cuts the region into, each counted for the
+    /// side whose live stones alone touch it, the stone's owner included.
+    ///
+    /// The region has fewer than [`LARGE_REGION`] points, so its walk fits in fixed arrays.
+    fn sealed_by_either(&self, region_of: &[u32], color: Color, m: u16) -> [i32; 2] {
         let region = region_of[m as usize];
-        let mut seen: Vec<u16> = vec![m];
-        let mut net = 0i32;
+        let mut seen = [0u16; LARGE_REGION];
+        seen[0] = m;
+        let mut seen_len = 1;
+        let mut stack = [0u16; LARGE_REGION];
+        let mut net = [0i32; 2];
         for start in self.board.neighbours_of(m) {
-            if !self.space_at(start) || region_of[start as usize] != region || seen.contains(&start)
+            if !self.space_at(start)
+                || region_of[start as usize] != region
+                || seen[..seen_len].contains(&start)
             {
                 continue;
             }
+            // The live stones the piece touches, besides the new one.
             let mut touches = [false; 2];
-            touches[color.index()] = true;
             let mut size = 0i32;
-            let mut stack = vec![start];
-            seen.push(start);
-            while let Some(p) = stack.pop() {
+            stack[0] = start;
+            let mut depth = 1;
+            seen[seen_len] = start;
+            seen_len += 1;
+            while depth > 0 {
+                depth -= 1;
+                let p = stack[depth];
                 size += 1;
                 for a in self.board.neighbours_of(p) {
                     if let Some(c) = self.live_at(a) {
                         touches[c.index()] = true;
-                    } else if self.space_at(a) && !seen.contains(&a) {
-                        seen.push(a);
-                        stack.push(a);
+                    } else if self.space_at(a) && !seen[..seen_len].contains(&a) {
+                        seen[seen_len] = a;
+                        seen_len += 1;
+                        stack[depth] = a;
+                        depth += 1;
                     }
                 }
             }
-            match touches {
-                [true, false] | [false, true] if touches[color.index()] => net += size,
-                [true, false] | [false, true] => net -= size,
-                _ => {}
+            // With the new stone's colour among those it touches, a piece is that colour's
+            // when it touches no live stone of the other.
+            for (k, mover) in [color, color.opponent()].into_iter().enumerate() {
+                if !touches[mover.opponent().index()] {
+                    net[k] += size;
+                }
             }
         }
         net
@@ -541,7 +619,8 @@ impl Finishing {
         {
             return Some((m, Why::Boundary));
         }
-        let (dame, forcing) = self.dame_move(color);
+        // A dame that forces nothing is only played when no boundary move is left.
+        let (dame, forcing) = self.dame_move(color, boundary.is_none());
         if forcing && let Some(d) = dame {
             return Some((d, Why::Dame));
         }
@@ -565,8 +644,7 @@ impl Finishing {
             if !(r.touches[0] && r.touches[1]) || r.size >= LARGE_REGION {
                 continue;
             }
-            let mine = self.sealed_by(&region_of, color, m);
-            let theirs = self.sealed_by(&region_of, color.opponent(), m);
+            let [mine, theirs] = self.sealed_by_either(&region_of, color, m);
             let swing = mine + theirs;
             if swing > 0 && mine >= 0 {
                 scored.push((swing, m));
@@ -578,11 +656,19 @@ impl Finishing {
 
     /// A neutral point next to stones of both colours that `color` can fill safely, in reading
     /// order, and whether it is a forcing one (it ataris, or it blocks the opponent's atari).
-    fn dame_move(&mut self, color: Color) -> (Option<u16>, bool) {
-        let mut first_safe = None;
-        let mut blocking = None;
-        for k in 0..self.locs.len() {
-            let m = self.locs[k];
+    /// A dame that puts an opponent chain in atari is played first: the opponent must answer
+    /// it, often inside its own territory (a teire it pays for). Next, one where the opponent's
+    /// stone would put a chain of ours in atari: filling it first spares us that answer. With
+    /// `plain` false the caller has no use for a dame that forces nothing, and none is looked
+    /// for.
+    ///
+    /// Whether a dame is safe takes reading, far dearer than whether it forces: the forcing
+    /// points are tried first, and the others only when no forcing one is safe.
+    fn dame_move(&mut self, color: Color, plain: bool) -> (Option<u16>, bool) {
+        // The points next to live stones of both colours, each with whether it ataris (2),
+        // blocks an atari (1) or neither (0), in reading order.
+        let mut dame: Vec<(u16, u8)> = Vec::new();
+        for &m in &self.locs {
             if !self.board.empty_at(m) {
                 continue;
             }
@@ -592,24 +678,36 @@ impl Finishing {
                     touches[c.index()] = true;
                 }
             }
-            if !(touches[0] && touches[1] && self.safe_for(color, m))
-                || self.double_threat(color, m)
-            {
-                continue;
+            if touches[0] && touches[1] {
+                let force = if self.ataris(color, m) {
+                    2
+                } else {
+                    u8::from(self.ataris(color.opponent(), m))
+                };
+                dame.push((m, force));
             }
-            // A dame that puts an opponent chain in atari is played first: the opponent must
-            // answer it, often inside its own territory (a teire it pays for). Next, one where
-            // the opponent's stone would put a chain of ours in atari: filling it first spares
-            // us that answer.
-            if self.ataris(color, m) {
-                return (Some(m), true);
-            }
-            if self.ataris(color.opponent(), m) {
-                blocking.get_or_insert(m);
-            }
-            first_safe.get_or_insert(m);
         }
-        (blocking.or(first_safe), blocking.is_some())
+        for force in [2, 1] {
+            for &(m, f) in &dame {
+                if f == force && self.fills_safely(color, m) {
+                    return (Some(m), true);
+                }
+            }
+        }
+        if plain {
+            for &(m, f) in &dame {
+                if f == 0 && self.fills_safely(color, m) {
+                    return (Some(m), false);
+                }
+            }
+        }
+        (None, false)
+    }
+
+    /// Whether `color` may fill the dame `m`: its stones are safe there, and (under
+    /// [`Style::Careful`]) it leaves no double threat.
+    fn fills_safely(&mut self, color: Color, m: u16) -> bool {
+        self.safe_for(color, m) && !self.double_threat(color, m)
     }
 
     /// Under [`Style::Careful`], whether `color`'s move on `m` leaves the opponent more

@@ -20,7 +20,7 @@
 //! result (no result, or a draw) instead of a count.
 
 use super::dead_stones::{self, Statuses};
-use super::finish::{Finished, Style, finish, finish_with};
+use super::finish::{Finished, finish, finish_carefully_after};
 use super::replay::Replay;
 use super::{Confidence, DeadStoneMode, DeadStoneSource, RulesetRequest, RulesetScore, ScoreCount};
 use crate::finding::{Code, Finding};
@@ -185,7 +185,7 @@ pub fn ending(record: &GameRecord, replay: &Replay, statuses: &Statuses) -> Endi
     if finished.largest_capture > 1 {
         // Likely two threats at once, which players answering each forcing move in turn would
         // not have allowed: try again without moves that leave two.
-        finished = finish_with(&replay.board, &statuses.dead, replay.to_move, Style::Careful);
+        finished = finish_carefully_after(&replay.board, &statuses.dead, replay.to_move, &finished);
     }
     if finished.largest_capture > 1 {
         // The finishing captured a live chain: it went wrong, or the statuses did. Count the
@@ -488,9 +488,10 @@ pub fn score_all(
         return Scored { scores, findings, counted: None };
     }
     let (statuses, mut findings) = statuses(record, replay, mode);
-    let as_is = dead_stones::as_is(&replay.board);
     let counted = ending(record, replay, &statuses);
-    let as_left = as_is_ending(replay);
+    // Every stone alive and the final position as left, for rulesets that count the board as
+    // it stands (Tromp-Taylor): made only when one is requested.
+    let mut as_is: Option<(Statuses, Ending)> = None;
     let mut scores = Vec::with_capacity(requests.len());
     // Requests that resolve to the same ruleset (`recorded` and the preset the record names,
     // typically) count the same ending the same way, whatever their komi (the count takes its
@@ -504,7 +505,13 @@ pub fn score_all(
     let mut drawn_on: [Option<Vec<Option<Color>>>; 2] = [None, None];
     for request in requests {
         let (preset, ruleset, komi) = resolve(request, record);
-        let used = if ruleset.remove_dead_stones { &statuses } else { &as_is };
+        let (used, end) = if ruleset.remove_dead_stones {
+            (&statuses, &counted)
+        } else {
+            let (s, e) = as_is
+                .get_or_insert_with(|| (dead_stones::as_is(&replay.board), as_is_ending(replay)));
+            (&*s, &*e)
+        };
         if replay.has_cycle()
             && let Some(outcome) = cycle_outcome(&ruleset)
         {
@@ -521,7 +528,6 @@ pub fn score_all(
             });
             continue;
         }
-        let end = if ruleset.remove_dead_stones { &counted } else { &as_left };
         let c = match counts.iter().find(|(r, _)| r.with_komi(0.0) == ruleset.with_komi(0.0)) {
             Some((_, known)) => {
                 let mut c = known.clone();

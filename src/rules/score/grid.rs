@@ -5,15 +5,39 @@
 //! flat index with a neighbour table keeps those flood fills allocation-free and fast. This is
 //! not a board: it knows nothing of stones, moves or captures.
 
+use std::cell::RefCell;
+use std::sync::Arc;
+
 use crate::rules::BoardSize;
 
 /// The shape of a board, for walking its points by flat index.
+///
+/// Cheap to make and to clone: the neighbour table of a size is built once per thread and
+/// shared (a game is counted and analysed many times over, always on the same board).
 #[derive(Clone, Debug)]
 pub(crate) struct Grid {
     width: usize,
     height: usize,
-    /// For every point, its on-board neighbours (up to four), padded with `usize::MAX`.
-    neighbours: Vec<[usize; 4]>,
+    /// For every point, its on-board neighbours (up to four, in the order up, left, right,
+    /// down), padded with [`NO_POINT`].
+    neighbours: Arc<[Neighbours]>,
+}
+
+/// The on-board neighbours of one point, padded with [`NO_POINT`].
+type Neighbours = [u32; 4];
+
+/// Pads [`Neighbours`].
+const NO_POINT: u32 = u32::MAX;
+
+/// How many board shapes each thread keeps built; more than one game size in a run is rare.
+const CACHED_SHAPES: usize = 4;
+
+/// A neighbour table built for a board's width and height.
+type Built = (usize, usize, Arc<[Neighbours]>);
+
+thread_local! {
+    /// The neighbour tables built on this thread, in the order built.
+    static BUILT: RefCell<Vec<Built>> = const { RefCell::new(Vec::new()) };
 }
 
 impl Grid {
@@ -21,29 +45,20 @@ impl Grid {
     pub(crate) fn new(size: BoardSize) -> Grid {
         let width = size.width as usize;
         let height = size.height as usize;
-        let mut neighbours = Vec::with_capacity(width * height);
-        for y in 0..height {
-            for x in 0..width {
-                let mut n = [usize::MAX; 4];
-                let mut k = 0;
-                if y > 0 {
-                    n[k] = (y - 1) * width + x;
-                    k += 1;
-                }
-                if x > 0 {
-                    n[k] = y * width + x - 1;
-                    k += 1;
-                }
-                if x + 1 < width {
-                    n[k] = y * width + x + 1;
-                    k += 1;
-                }
-                if y + 1 < height {
-                    n[k] = (y + 1) * width + x;
-                }
-                neighbours.push(n);
+        let neighbours = BUILT.with(|built| {
+            let mut built = built.borrow_mut();
+            if let Some((_, _, table)) =
+                built.iter().rev().find(|(w, h, _)| (*w, *h) == (width, height))
+            {
+                return Arc::clone(table);
             }
-        }
+            let table = neighbour_table(width, height);
+            if built.len() == CACHED_SHAPES {
+                built.remove(0);
+            }
+            built.push((width, height, Arc::clone(&table)));
+            table
+        });
         Grid { width, height, neighbours }
     }
 
@@ -56,7 +71,7 @@ impl Grid {
     /// The on-board orthogonal neighbours of point `i`.
     #[inline]
     pub(crate) fn adj(&self, i: usize) -> impl Iterator<Item = usize> + '_ {
-        self.neighbours[i].iter().copied().take_while(|&n| n != usize::MAX)
+        self.neighbours[i].iter().take_while(|&&n| n != NO_POINT).map(|&n| n as usize)
     }
 
     /// The flat index of `(x, y)` if it lies on the board (signed so callers can step off it).
@@ -130,6 +145,35 @@ impl Grid {
         }
         count
     }
+}
+
+/// The neighbours of every point of a `width` x `height` board, row by row.
+fn neighbour_table(width: usize, height: usize) -> Arc<[Neighbours]> {
+    let mut table = Vec::with_capacity(width * height);
+    for y in 0..height {
+        for x in 0..width {
+            let mut n = [NO_POINT; 4];
+            let mut count = 0;
+            let mut add = |p: usize| {
+                n[count] = p as u32;
+                count += 1;
+            };
+            if y > 0 {
+                add((y - 1) * width + x);
+            }
+            if x > 0 {
+                add(y * width + x - 1);
+            }
+            if x + 1 < width {
+                add(y * width + x + 1);
+            }
+            if y + 1 < height {
+                add((y + 1) * width + x);
+            }
+            table.push(n);
+        }
+    }
+    table.into()
 }
 
 #[cfg(test)]
