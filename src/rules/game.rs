@@ -155,23 +155,12 @@ pub enum SetupProblem {
     },
 }
 
-/// Where an equal situation lies: the one just left, or a slot of the history's set.
+/// Where an equal situation lies: the one just left, or one filed in the history (its
+/// number).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Earlier {
     Current,
-    Slot(u32),
-}
-
-/// Where the current situation goes in the history's set when the game leaves it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Filing {
-    /// The free slot the probe for its key found, the set unchanged since: what nearly every
-    /// move leaves, so that filing it costs no second probe.
-    Free(u32),
-    /// The slot of its earlier occurrence, which it takes over.
-    Replacing(u32),
-    /// Not known yet: found when it is filed.
-    Unknown,
+    Filed(u32),
 }
 
 /// The current situation, which joins the history when the game moves on. It arose at the
@@ -179,9 +168,10 @@ enum Filing {
 #[derive(Clone, Copy, Debug)]
 struct Current {
     key: u64,
-    filing: Filing,
     /// How many times it has occurred since the set was last emptied, this time included.
     count: u32,
+    /// The number of stones on the board.
+    stones: u16,
 }
 
 /// A game in progress: see the module documentation.
@@ -215,7 +205,7 @@ impl Game {
             end: None,
             cycle: None,
             history: History::new(),
-            current: Current { key: 0, filing: Filing::Unknown, count: 1 },
+            current: Current { key: 0, count: 1, stones: 0 },
             scratch: None,
         };
         game.reset(size, ruleset);
@@ -247,7 +237,7 @@ impl Game {
         self.end = None;
         self.cycle = None;
         self.history.clear();
-        self.new_situation(Filing::Unknown);
+        self.new_situation();
     }
 
     /// The board as it stands.
@@ -291,7 +281,7 @@ impl Game {
     pub fn set_to_move(&mut self, color: Color) {
         if color != self.to_move {
             self.to_move = color;
-            self.new_situation(Filing::Unknown);
+            self.new_situation();
         }
     }
 
@@ -351,7 +341,7 @@ impl Game {
                 }
             }
         }
-        self.new_situation(Filing::Unknown);
+        self.new_situation();
         problems
     }
 
@@ -383,9 +373,8 @@ impl Game {
             self.board.set_counters(before);
             return Err(Illegal::Superko);
         }
-        // The probe came before the situation left was filed: its free slot may be taken now.
         let left = self.file_current();
-        Ok(self.advance(color, mv, loc, effect, None, None, left, Filing::Unknown))
+        Ok(self.advance(color, mv, loc, effect, None, None, left))
     }
 
     /// Plays a move whatever the rules say, as a record is replayed: [`Played::illegal`] says
@@ -446,7 +435,8 @@ impl Game {
     /// [`Game::step_tolerant`] of a legal stone by the player to move in a game still going,
     /// once the board has played it with `effect`: nearly every move of every record. What
     /// [`Game::advance`] does for such a move, written out for the case where the new
-    /// situation is new, which one probe of the history tells.
+    /// situation is new, which the history tells (from the stone count alone for most
+    /// moves).
     #[inline(always)]
     fn play_regular(
         &mut self,
@@ -458,16 +448,16 @@ impl Game {
         let left = self.file_current();
         let next = color.opponent();
         let key = self.key(self.board.hash(), next);
-        let free = match self.history.probe(key) {
-            Ok(free) if effect.suicided == 0 => free,
-            // A repetition, or a suicide (which may recreate the position just left).
-            _ => return Err(self.finish_tolerant(color, mv, Some(loc), effect, None, left)),
-        };
+        let stones = stones_on(&self.board);
+        if effect.suicided != 0 || self.history.may_contain(key, stones) {
+            // A suicide (which may recreate the position just left), or a repetition.
+            return Err(self.finish_tolerant(color, mv, Some(loc), effect, None, left));
+        }
         self.moves += 1;
         self.to_move = next;
         self.consecutive_passes = 0;
         self.history.log(Change::Play { loc, color });
-        self.current = Current { key, filing: Filing::Free(free), count: 1 };
+        self.current = Current { key, count: 1, stones };
         // What `count_repetition` concludes for a new situation under simple ko; under the
         // superko rules there is never a cycle.
         self.cycle = None;
@@ -479,7 +469,7 @@ impl Game {
     #[inline(never)]
     fn play_irregular(&mut self, color: Color, mv: Move) -> Played {
         // The situation left behind is filed first (nothing is undone in tolerant play), so
-        // that a probe for the new one stays valid until the next move files it.
+        // that the new one is looked up among all earlier ones.
         let left = self.file_current();
         let (illegal, loc) = match self.board_check(color, mv) {
             Ok(loc) => (None, loc),
@@ -505,13 +495,9 @@ impl Game {
         illegal: Option<Illegal>,
         left: u32,
     ) -> Played {
-        let (earlier, filing) = match loc.map(|_| self.find_repeat(color, &effect)) {
-            Some(Err(earlier)) => (Some(earlier), Filing::Unknown),
-            Some(Ok(filing)) => (None, filing),
-            None => (None, Filing::Unknown),
-        };
+        let earlier = loc.and_then(|_| self.find_repeat(color, &effect).err());
         let illegal = illegal.or(earlier.map(|_| Illegal::Superko));
-        self.advance(color, mv, loc, effect, illegal, earlier, left, filing)
+        self.advance(color, mv, loc, effect, illegal, earlier, left)
     }
 
     // --- internals -------------------------------------------------------------------------
@@ -558,12 +544,11 @@ impl Game {
     }
 
     /// Under a superko rule, just after `color`'s move made `effect` on the board: `Err` with
-    /// the earlier situation the new one repeats, else `Ok` with where the new one will be
-    /// filed, as far as the probe that looked for it tells.
+    /// the earlier situation the new one repeats.
     #[inline(always)]
-    fn find_repeat(&mut self, color: Color, effect: &MoveEffect) -> Result<Filing, Earlier> {
+    fn find_repeat(&mut self, color: Color, effect: &MoveEffect) -> Result<(), Earlier> {
         if !self.ruleset.has_superko() {
-            return Ok(Filing::Unknown);
+            return Ok(());
         }
         let next = color.opponent();
         // Only a lone stone's suicide leaves the stones as they were.
@@ -571,16 +556,16 @@ impl Game {
             return Err(Earlier::Current);
         }
         let key = self.key(self.board.hash(), next);
-        if let Ok(free) = self.history.probe(key) {
-            return Ok(Filing::Free(free));
+        if !self.history.may_contain(key, stones_on(&self.board)) {
+            return Ok(());
         }
         match self.find_equal_now(key, next) {
-            Some(slot) => Err(Earlier::Slot(slot)),
-            None => Ok(Filing::Unknown),
+            Some(number) => Err(Earlier::Filed(number)),
+            None => Ok(()),
         }
     }
 
-    /// The slot of the situation filed under `key` that equals the board with `to_move` to
+    /// The number of the situation filed under `key` that equals the board with `to_move` to
     /// move, if any: [`find_equal`] on the game's scratch board, with the snapshots brought up
     /// to date first.
     fn find_equal_now(&mut self, key: u64, to_move: Color) -> Option<u32> {
@@ -591,8 +576,8 @@ impl Game {
     }
 
     /// Moves the game on after the board has been changed (or not) by a move: turn, passes,
-    /// end, history. `left` is the slot the caller filed the situation before the move in,
-    /// `filing` where the new one goes as far as known.
+    /// end, history. `left` is the number the caller filed the situation before the move
+    /// under.
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
     fn advance(
@@ -604,7 +589,6 @@ impl Game {
         illegal: Option<Illegal>,
         earlier: Option<Earlier>,
         left: u32,
-        mut filing: Filing,
     ) -> Played {
         let mut played =
             Played { illegal, out_of_turn: color != self.to_move, effect, ..Played::default() };
@@ -612,12 +596,11 @@ impl Game {
             played.after_end = Some(end);
             self.consecutive_passes = 0;
         }
-        let mut same_as = match earlier {
-            Some(Earlier::Current) => Some(left),
-            Some(Earlier::Slot(slot)) => Some(slot),
-            None => None,
-        };
-        played.recreates = same_as.map(|slot| self.history.situation(slot).move_number);
+        let same_as = earlier.map(|earlier| match earlier {
+            Earlier::Current => left,
+            Earlier::Filed(number) => number,
+        });
+        played.recreates = same_as.map(|number| self.history.situation(number).move_number);
         self.moves += 1;
         self.to_move = color.opponent();
         match (mv, executed) {
@@ -632,7 +615,6 @@ impl Game {
                     // A pass breaks a cycle (KataGo clears the history for no-result checks).
                     self.history.forget_situations();
                     self.cycle = None;
-                    filing = Filing::Unknown;
                 }
             }
             (Move::Play(_), Some(loc)) => {
@@ -646,11 +628,7 @@ impl Game {
                 self.board.pass();
             }
         }
-        if executed.is_none() && self.ruleset.ko == KoRule::PositionalSuperko {
-            // Nothing moved: the position is the one just left.
-            same_as = Some(left);
-        }
-        self.new_situation(same_as.map_or(filing, Filing::Replacing));
+        self.new_situation();
         if matches!(mv, Move::Play(_)) && self.ruleset.ko == KoRule::Simple {
             played.recreates = self.count_repetition();
             if illegal.is_some() {
@@ -662,14 +640,17 @@ impl Game {
         played
     }
 
-    /// Makes the current board and player the current situation, to be filed as `filing`
-    /// says.
+    /// Makes the current board and player the current situation.
     #[inline(always)]
-    fn new_situation(&mut self, filing: Filing) {
-        self.current = Current { key: self.key(self.board.hash(), self.to_move), filing, count: 1 };
+    fn new_situation(&mut self) {
+        self.current = Current {
+            key: self.key(self.board.hash(), self.to_move),
+            count: 1,
+            stones: stones_on(&self.board),
+        };
     }
 
-    /// Adds the current situation to the history; returns its slot.
+    /// Adds the current situation to the history; returns its number there.
     #[inline(always)]
     fn file_current(&mut self) -> u32 {
         let current = self.current;
@@ -678,33 +659,27 @@ impl Game {
             log_len: self.history.log_len(),
             move_number: self.moves,
             count: current.count,
+            stones: current.stones,
             to_move: self.to_move,
         };
-        match current.filing {
-            Filing::Free(slot) => self.history.file_at(slot, situation),
-            Filing::Replacing(slot) => self.history.replace(slot, situation),
-            Filing::Unknown => self.history.file(situation),
-        }
+        self.history.file(situation)
     }
 
     /// Under simple ko: counts the occurrences of the new situation since the history was last
     /// emptied, and starts, extends or ends the current cycle. Returns the move after which
     /// the situation last arose, if it is a repetition.
     fn count_repetition(&mut self) -> Option<u32> {
-        let key = self.current.key;
-        let equal = match self.history.probe(key) {
-            Ok(free) => {
-                self.current.filing = Filing::Free(free);
-                None
-            }
-            Err(()) => self.find_equal_now(key, self.to_move),
+        let Current { key, stones, .. } = self.current;
+        let equal = if self.history.may_contain(key, stones) {
+            self.find_equal_now(key, self.to_move)
+        } else {
+            None
         };
         let Some(equal) = equal else {
             self.cycle = None;
             return None;
         };
         let earlier = self.history.situation(equal);
-        self.current.filing = Filing::Replacing(equal);
         self.current.count = earlier.count + 1;
         let count = self.current.count;
         let cycle = self.cycle.get_or_insert(Cycle {
@@ -719,8 +694,15 @@ impl Game {
     }
 }
 
-/// The slot of `history`'s set, filed under `key`, whose situation is `board` with `to_move`
-/// to move, confirmed by rebuilding each candidate's position into `earlier` and comparing
+/// The number of stones on `board`, as a situation keeps it.
+#[inline(always)]
+fn stones_on(board: &Board) -> u16 {
+    // At most 2,704 (52x52).
+    (board.stone_count(Color::Black) + board.stone_count(Color::White)) as u16
+}
+
+/// The number of the newest situation filed in `history` under `key` that is `board` with
+/// `to_move` to move, confirmed by rebuilding each candidate's position into `earlier` and comparing
 /// stones.
 fn find_equal(
     history: &History,
@@ -730,8 +712,8 @@ fn find_equal(
     to_move: Color,
     earlier: &mut Board,
 ) -> Option<u32> {
-    history.candidates(key).find(|&slot| {
-        let situation = history.situation(slot);
+    history.candidates(key).find(|&number| {
+        let situation = history.situation(number);
         if ko != KoRule::PositionalSuperko && situation.to_move != to_move {
             return false;
         }

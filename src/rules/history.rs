@@ -1,14 +1,20 @@
-//! The memory of a game: every situation it has been in, found again by hash in a fast set, and
-//! enough to rebuild any earlier position exactly, so that a repetition is confirmed by
-//! comparing boards and never taken on the hash's word.
+//! The memory of a game: every situation it has been in, found again by hash, and enough to
+//! rebuild any earlier position exactly, so that a repetition is confirmed by comparing boards
+//! and never taken on the hash's word.
 //!
 //! Two parts, both reused from game to game so that a replay allocates nothing per move:
-//! - `slots`: an open-addressing hash set (linear probing, power-of-two size) of the situations
-//!   left behind, each under its key with what a repetition needs to know of it (where in the
-//!   log its position is, when it arose, how often it had occurred, who was to move). A
-//!   situation that recurs takes the slot of its earlier occurrence, so each is there once. A
-//!   generation number empties the set in O(1), as the simple-ko rule's cycle detection needs
-//!   at every pass;
+//! - the situations left behind, in the order they were left (`filed`), each with what a
+//!   repetition needs to know of it (its key, where in the log its position is, when it arose,
+//!   how often it had occurred, who was to move), and a hash set over them by chaining: a small
+//!   table of buckets (`newest`, 4 bytes each) names the newest situation filed under a key of
+//!   each bucket, and every situation names the one filed before it in its bucket. Filing is an
+//!   append and one write to the table, and a look-up for a new situation, nearly every move's,
+//!   usually reads one word of a table that stays in the L1 cache (an open-addressing set of
+//!   whole situations, 32 KB, missed it about once a move); one with more stones than any in
+//!   the set, as after most moves, needs no look-up at all. Situations are numbered for good,
+//!   across games: those numbered below `first_live` are out of the set, so that forgetting
+//!   them all, as the simple-ko rule's cycle detection needs at every pass, and starting a new
+//!   game are O(1);
 //! - `log` and snapshots: every change to the stones (setup and executed moves) in order, plus
 //!   the position (a byte a point) after every [`CHECKPOINT_EVERY`] changes, so that
 //!   rebuilding an earlier position is one snapshot and at most 127 replayed changes. The
@@ -21,7 +27,11 @@ use super::point::{BoardSize, Color};
 /// How many logged changes separate two packed snapshots of the position.
 const CHECKPOINT_EVERY: usize = 128;
 
-/// A situation the game has left behind, as the set keeps it.
+/// The number of buckets a new history starts with: enough for a long game at one situation a
+/// bucket or fewer (the table doubles beyond that).
+const FIRST_BUCKETS: usize = 1024;
+
+/// A situation the game has left behind, as the history keeps it.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Situation {
     /// Its key: the position's hash, with the player to move where the ko rule says so.
@@ -33,6 +43,8 @@ pub(crate) struct Situation {
     /// How many times the situation had occurred, this one included, since the set was last
     /// emptied.
     pub count: u32,
+    /// The number of stones on the board (at most 2,704, on 52x52).
+    pub stones: u16,
     /// The player to move.
     pub to_move: Color,
 }
@@ -46,24 +58,28 @@ pub(crate) enum Change {
     Play { loc: u16, color: Color },
 }
 
-/// One place of the set: a situation, live when its generation is the set's.
+/// A filed situation and the number of the one filed before it in its bucket (below
+/// `first_live` when there is none in the set).
 #[derive(Clone, Copy, Debug)]
-struct Slot {
-    generation: u32,
+struct Filed {
     situation: Situation,
+    older: u32,
 }
-
-const FREE: Slot = Slot {
-    generation: 0,
-    situation: Situation { key: 0, log_len: 0, move_number: 0, count: 0, to_move: Color::Black },
-};
 
 /// See the module documentation.
 #[derive(Clone, Debug)]
 pub(crate) struct History {
-    slots: Vec<Slot>,
-    live: usize,
-    generation: u32,
+    /// The situations filed since the game began, oldest first; the first is number `base`.
+    filed: Vec<Filed>,
+    /// The number of the first situation in `filed`.
+    base: u32,
+    /// The number of the first situation in the set: the ones before were forgotten.
+    first_live: u32,
+    /// Per bucket (a key's low bits), the number of the newest situation filed under it, or
+    /// anything below `first_live` when none is in the set. A power of two long.
+    newest: Vec<u32>,
+    /// The most stones of any situation in the set (0 when it is empty).
+    most_stones: u16,
     log: Vec<Change>,
     /// The position after every [`CHECKPOINT_EVERY`] changes, one colour code per point, for
     /// the first `snapshots.len() / area` checkpoints (see [`History::rebuild`]).
@@ -74,9 +90,12 @@ impl History {
     /// An empty history with room for a long game.
     pub fn new() -> History {
         History {
-            slots: vec![FREE; 1024],
-            live: 0,
-            generation: 1,
+            filed: Vec::new(),
+            // Number 0 is never given, so the zeroed table names no situation.
+            base: 1,
+            first_live: 1,
+            newest: vec![0; FIRST_BUCKETS],
+            most_stones: 0,
             log: Vec::new(),
             snapshots: Vec::new(),
         }
@@ -86,19 +105,34 @@ impl History {
     pub fn clear(&mut self) {
         self.log.clear();
         self.snapshots.clear();
-        self.forget_situations();
+        self.base = self.next_number();
+        self.filed.clear();
+        if self.base > u32::MAX / 2 {
+            // Once every two billion situations: really empty the table, numbering afresh.
+            self.newest.fill(0);
+            self.base = 1;
+        }
+        self.first_live = self.base;
+        self.most_stones = 0;
     }
 
-    /// Empties the set of situations (the log stays, for rebuilding). Every free slot a probe
-    /// returned before is stale after this.
+    /// Empties the set of situations (the log stays, for rebuilding). The situations filed
+    /// before stay readable by number ([`History::situation`]) until the next game.
     pub fn forget_situations(&mut self) {
-        self.generation = self.generation.wrapping_add(1);
-        if self.generation == 0 {
-            // Once every 4 billion games: really empty the slots.
-            self.slots.fill(FREE);
-            self.generation = 1;
-        }
-        self.live = 0;
+        self.first_live = self.next_number();
+        self.most_stones = 0;
+    }
+
+    /// The number the next situation filed will have.
+    #[inline(always)]
+    fn next_number(&self) -> u32 {
+        self.base + self.filed.len() as u32
+    }
+
+    /// The bucket of `key`.
+    #[inline(always)]
+    fn bucket(&self, key: u64) -> usize {
+        key as usize & (self.newest.len() - 1)
     }
 
     /// Number of changes logged so far.
@@ -109,116 +143,71 @@ impl History {
 
     /// Whether any situation is filed under `key` (the fast test before
     /// [`History::candidates`]).
-    #[inline]
-    pub fn contains_key(&self, key: u64) -> bool {
-        self.probe(key).is_err()
-    }
-
-    /// Looks `key` up: `Err(())` when a situation is filed under it (see
-    /// [`History::candidates`]), else the free slot a situation with that key would take.
-    /// The slot stays right for [`History::file_at`] until the set next changes.
     #[inline(always)]
-    pub fn probe(&self, key: u64) -> Result<u32, ()> {
-        let mask = self.slots.len() - 1;
-        let mut i = key as usize & mask;
-        loop {
-            // The length is a power of two, so `i` is always inside.
-            let slot = &self.slots[i];
-            if slot.generation != self.generation {
-                return Ok(i as u32);
-            }
-            if slot.situation.key == key {
-                return Err(());
-            }
-            i = (i + 1) & mask;
-        }
+    pub fn contains_key(&self, key: u64) -> bool {
+        self.candidates(key).next().is_some()
     }
 
-    /// The slots of the situations filed under `key`, oldest first. A situation is there once;
-    /// several come back only when different situations share a key.
+    /// [`History::contains_key`] for a situation with `stones` stones on the board, answered
+    /// without a look-up when no situation in the set has as many: an equal one would. A move
+    /// that captures nothing adds a stone, so this is most moves of a game, all of them until
+    /// the first capture.
+    #[inline(always)]
+    pub fn may_contain(&self, key: u64, stones: u16) -> bool {
+        stones <= self.most_stones && self.contains_key(key)
+    }
+
+    /// The numbers of the situations filed under `key`, newest first: the same situation
+    /// comes back once for each time it was left, and different ones when they share a key.
+    #[inline(always)]
     pub fn candidates(&self, key: u64) -> impl Iterator<Item = u32> + '_ {
-        let mask = self.slots.len() - 1;
-        let mut i = key as usize & mask;
+        let mut number = self.newest[self.bucket(key)];
         std::iter::from_fn(move || {
-            loop {
-                let slot = &self.slots[i];
-                if slot.generation != self.generation {
-                    return None;
-                }
-                let found = i as u32;
-                i = (i + 1) & mask;
-                if slot.situation.key == key {
+            while number >= self.first_live {
+                let filed = &self.filed[(number - self.base) as usize];
+                let found = number;
+                number = filed.older;
+                if filed.situation.key == key {
                     return Some(found);
                 }
             }
+            None
         })
     }
 
-    /// The situation in a slot that [`History::candidates`] or a filing returned, valid until
-    /// the set next changes.
+    /// The situation with a number that [`History::candidates`] or a filing returned in this
+    /// game.
     #[inline]
-    pub fn situation(&self, slot: u32) -> Situation {
-        self.slots[slot as usize].situation
+    pub fn situation(&self, number: u32) -> Situation {
+        self.filed[(number - self.base) as usize].situation
     }
 
-    /// Files `situation` in the free slot that [`History::probe`] returned for its key, with
-    /// no change to the set since. Returns its slot.
+    /// Files `situation` in the set. Returns its number.
     #[inline(always)]
-    pub fn file_at(&mut self, slot: u32, situation: Situation) -> u32 {
-        debug_assert_eq!(self.first_free(situation.key), slot, "a stale free slot");
-        self.slots[slot as usize] = Slot { generation: self.generation, situation };
-        self.live += 1;
-        if self.live * 2 > self.slots.len() {
-            return self.grow(slot);
-        }
-        slot
-    }
-
-    /// Files `situation` in a free slot found now. Returns its slot.
     pub fn file(&mut self, situation: Situation) -> u32 {
-        self.file_at(self.first_free(situation.key), situation)
-    }
-
-    /// The slot a situation under `key` would be filed in now: the first free one from the
-    /// key's own.
-    fn first_free(&self, key: u64) -> u32 {
-        let mask = self.slots.len() - 1;
-        let mut i = key as usize & mask;
-        while self.slots[i].generation == self.generation {
-            i = (i + 1) & mask;
+        let number = self.next_number();
+        let bucket = self.bucket(situation.key);
+        self.filed.push(Filed { situation, older: self.newest[bucket] });
+        self.newest[bucket] = number;
+        self.most_stones = self.most_stones.max(situation.stones);
+        if (number - self.first_live) as usize >= self.newest.len() {
+            self.grow();
         }
-        i as u32
+        number
     }
 
-    /// Files `situation` in place of the earlier occurrence of the same situation in `slot`.
-    pub fn replace(&mut self, slot: u32, situation: Situation) -> u32 {
-        let place = &mut self.slots[slot as usize];
-        debug_assert!(place.generation == self.generation && place.situation.key == situation.key);
-        place.situation = situation;
-        slot
-    }
-
-    /// Doubles the set; returns where the situation that was in `slot` went.
+    /// Doubles the table and files the situations in the set again, oldest first.
     #[cold]
-    fn grow(&mut self, slot: u32) -> u32 {
-        let doubled = vec![FREE; self.slots.len() * 2];
-        let old = std::mem::replace(&mut self.slots, doubled);
-        let mask = self.slots.len() - 1;
-        let mut moved_to = 0;
-        for (from, slot_now) in old.into_iter().enumerate() {
-            if slot_now.generation != self.generation {
-                continue;
-            }
-            let mut i = slot_now.situation.key as usize & mask;
-            while self.slots[i].generation == self.generation {
-                i = (i + 1) & mask;
-            }
-            self.slots[i] = slot_now;
-            if from == slot as usize {
-                moved_to = i as u32;
-            }
+    fn grow(&mut self) {
+        let buckets = self.newest.len() * 2;
+        self.newest.clear();
+        self.newest.resize(buckets, 0);
+        let first = (self.first_live - self.base) as usize;
+        for index in first..self.filed.len() {
+            let bucket = self.bucket(self.filed[index].situation.key);
+            self.filed[index].older = self.newest[bucket];
+            self.newest[bucket] = self.base + index as u32;
         }
-        moved_to
     }
 
     /// Logs a change that has just been made to the stones.
@@ -326,32 +315,67 @@ mod tests {
     }
 
     fn situation(key: u64, move_number: u32) -> Situation {
-        Situation { key, log_len: move_number, move_number, count: 1, to_move: Color::Black }
+        let stones = (key % 7) as u16;
+        Situation {
+            key,
+            log_len: move_number,
+            move_number,
+            count: 1,
+            stones,
+            to_move: Color::Black,
+        }
     }
 
     #[test]
     fn the_set_finds_its_situations_and_forgets_them_at_once() {
         let mut history = History::new();
         history.clear();
-        // Keys chosen to collide in the low bits, so that probing runs over each other; 3,000
-        // situations make the set grow twice.
+        // Keys chosen to share their low bits by 1,500s, so that chains run through each
+        // other; 3,000 situations make the table grow twice.
+        let key = |e: u32| u64::from(e % 1500) << 20 | u64::from(e % 3);
         for e in 0..3000u32 {
-            let slot = history.file(situation(u64::from(e % 1500) << 20, e));
-            assert_eq!(history.situation(slot).move_number, e, "a filing names its slot");
+            let number = history.file(situation(key(e), e));
+            assert_eq!(history.situation(number).move_number, e, "a filing names its number");
         }
         let found: Vec<u32> =
-            history.candidates(7 << 20).map(|s| history.situation(s).move_number).collect();
-        assert_eq!(found, [7, 1507]);
-        let slot = history.candidates(7 << 20).nth(1).unwrap();
-        assert_eq!(history.replace(slot, situation(7 << 20, 4000)), slot);
+            history.candidates(key(7)).map(|s| history.situation(s).move_number).collect();
+        assert_eq!(found, [1507, 7], "newest first");
+        // The same situation filed again comes back first, the earlier occurrence after it.
+        history.file(situation(key(7), 4000));
         let found: Vec<u32> =
-            history.candidates(7 << 20).map(|s| history.situation(s).move_number).collect();
-        assert_eq!(found, [7, 4000]);
-        assert_eq!(history.probe(7 << 20), Err(()));
-        let free = history.probe(1 << 60).unwrap();
-        assert_eq!(history.file_at(free, situation(1 << 60, 5000)), free);
+            history.candidates(key(7)).map(|s| history.situation(s).move_number).collect();
+        assert_eq!(found, [4000, 1507, 7]);
+        assert!(history.contains_key(key(7)) && !history.contains_key(1 << 60));
+        let left = history.file(situation(1 << 60, 5000));
+        assert!(history.contains_key(1 << 60));
         history.forget_situations();
-        assert_eq!(history.candidates(7 << 20).count(), 0);
-        assert!(history.probe(7 << 20).is_ok());
+        assert_eq!(history.candidates(key(7)).count(), 0);
+        assert!(!history.contains_key(1 << 60));
+        assert_eq!(history.situation(left).move_number, 5000, "readable until the next game");
+        // Filed after forgetting: found, the forgotten ones with the same key not.
+        history.file(situation(key(7), 6000));
+        let found: Vec<u32> =
+            history.candidates(key(7)).map(|s| history.situation(s).move_number).collect();
+        assert_eq!(found, [6000]);
+        // The set now holds one situation: with more stones than it has, nothing can be equal
+        // to it, whatever the key; with as many or fewer, the key decides.
+        let stones = situation(key(7), 0).stones;
+        assert!(history.may_contain(key(7), stones) && !history.may_contain(key(7), stones + 1));
+        assert!(!history.may_contain(key(8), 0));
+        // A new game sees nothing of the last one, however the numbers fall: numbered on, or
+        // afresh from 1 once the numbers pass half their range.
+        for far_on in [false, true] {
+            history.clear();
+            if far_on {
+                history.base = u32::MAX / 2;
+                history.first_live = history.base;
+            }
+            history.file(situation(key(8), 1));
+            history.clear();
+            assert_eq!(history.base == 1, far_on);
+            assert!(!history.contains_key(key(8)) && !history.contains_key(key(7)));
+            history.file(situation(key(9), 2));
+            assert_eq!(history.candidates(key(9)).count(), 1);
+        }
     }
 }
