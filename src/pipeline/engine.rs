@@ -59,7 +59,7 @@ pub const WORKER_STACK_SIZE: usize = 64 * 1024 * 1024;
 pub const QUEUE_DEPTH: usize = 2;
 
 /// How often the calling thread looks at the interrupt flag while it waits for the reader.
-const INTERRUPT_POLL: Duration = Duration::from_millis(100);
+pub(crate) const INTERRUPT_POLL: Duration = Duration::from_millis(100);
 
 /// Batches handed to the pool and not yet consumed: the one being written and, on two cores,
 /// one for each worker behind it, so that a worker that finishes a batch finds the next one
