@@ -10,10 +10,11 @@
 //!
 //! This is qsv's batch pattern (read a batch sequentially, process it in parallel, write in
 //! order) with pgn-reader's reader thread and bounded channel in front, so reading the next
-//! batch overlaps processing this one. The pool holds the batch in hand and the next one, so a
-//! worker that runs out of work in one batch goes on to the next rather than waiting at a
-//! barrier for the others, and the calling thread consumes each batch's results (writes the
-//! reports) while the workers process the next: neither the workers nor the writers wait for
+//! batch overlaps processing this one. The pool holds several batches (the one being consumed
+//! and those behind it), so a worker that runs out of work in one batch goes on to the next
+//! rather than waiting at a barrier for the others, and the calling thread hands the pool what
+//! the reader has cut before it consumes each batch's results (writes the reports), so the
+//! workers process the next batches meanwhile: neither the workers nor the writers wait for
 //! each other. Three properties follow from the shape:
 //! - **Deterministic output**: each batch's results keep the batch's order and batches are
 //!   consumed in the order they were cut, so results come out in input order whatever the
@@ -33,7 +34,9 @@ use std::collections::BTreeMap;
 use std::ops::ControlFlow;
 use std::sync::atomic::AtomicBool;
 use std::sync::atomic::Ordering::Relaxed;
-use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender, channel, sync_channel};
+use std::sync::mpsc::{
+    Receiver, RecvTimeoutError, SyncSender, TryRecvError, channel, sync_channel,
+};
 use std::thread;
 use std::time::Duration;
 
@@ -56,11 +59,15 @@ pub const WORKER_STACK_SIZE: usize = 64 * 1024 * 1024;
 pub const QUEUE_DEPTH: usize = 2;
 
 /// How often the calling thread looks at the interrupt flag while it waits for the reader.
-const INTERRUPT_POLL: Duration = Duration::from_millis(100);
+pub(crate) const INTERRUPT_POLL: Duration = Duration::from_millis(100);
 
-/// Batches handed to the pool and not yet consumed: the one in hand and the next, so that
-/// the workers never wait between batches.
-const IN_FLIGHT: u64 = 2;
+/// Batches handed to the pool and not yet consumed: the one being written and, on two cores,
+/// one for each worker behind it, so that a worker that finishes a batch finds the next one
+/// already in the pool while this thread writes the reports of the last. With two, a worker
+/// that finished waited for the write of the batch before, and then for a wake-up (`perf
+/// sched` on `kifu check -j2` of the bench's professional games: each worker slept about 430
+/// times). Each batch is at most [`BatchLimits`] of input and its results.
+const IN_FLIGHT: u64 = 4;
 
 /// Items in the first batch the reader cuts; each next batch may hold twice as many as the one
 /// before, up to [`BatchLimits::items`]. The workers wait for the first batch, so it is cut
@@ -201,41 +208,34 @@ impl Engine {
             let mut ready: BTreeMap<u64, Vec<Option<O>>> = BTreeMap::new();
             let (mut handed, mut consumed) = (0u64, 0u64);
             let mut input_open = true;
+            let hand = |batch: Vec<T>, handed: &mut u64| {
+                let (done, index) = (done.clone(), *handed);
+                *handed += 1;
+                scope.spawn(move |_| {
+                    let live = || !interrupt.is_triggered() && !stopping.load(Relaxed);
+                    let results =
+                        batch.into_par_iter().map(|item| live().then(|| process(item))).collect();
+                    // The receiver lives until the scope has ended.
+                    let _ = done.send((index, results));
+                });
+            };
             let completion = 'run: loop {
-                if input_open && handed - consumed < IN_FLIGHT {
-                    match receiver.recv_timeout(INTERRUPT_POLL) {
-                        Ok(batch) => {
-                            if interrupt.is_triggered() {
-                                break Ok(Completion::Interrupted);
-                            }
-                            let (done, index) = (done.clone(), handed);
-                            handed += 1;
-                            scope.spawn(move |_| {
-                                let live = || !interrupt.is_triggered() && !stopping.load(Relaxed);
-                                let results = batch
-                                    .into_par_iter()
-                                    .map(|item| live().then(|| process(item)))
-                                    .collect();
-                                // The receiver lives until the scope has ended.
-                                let _ = done.send((index, results));
-                            });
-                            continue;
-                        }
-                        Err(RecvTimeoutError::Timeout) if interrupt.is_triggered() => {
-                            break Ok(Completion::Interrupted);
-                        }
-                        // The reader is stalled (a slow file, a FIFO): write what is processed
-                        // rather than hold it until the next batch comes.
-                        Err(RecvTimeoutError::Timeout) => {}
-                        Err(RecvTimeoutError::Disconnected) => input_open = false,
-                    }
-                    ready.extend(finished.try_iter());
-                } else if consumed == handed {
-                    break Ok(Completion::Finished);
-                } else {
-                    let result = finished.recv().expect("a batch in flight sends its results");
-                    ready.insert(result.0, result.1);
+                if interrupt.is_triggered() {
+                    break Ok(Completion::Interrupted);
                 }
+                // First the workers' supply: every batch the reader has ready, while there is
+                // room. Consuming (writing the reports) comes after, so that a worker that has
+                // finished its batch finds the next one in the pool instead of waiting for this
+                // thread to write the last one.
+                while input_open && handed - consumed < IN_FLIGHT {
+                    match receiver.try_recv() {
+                        Ok(batch) => hand(batch, &mut handed),
+                        Err(TryRecvError::Empty) => break,
+                        Err(TryRecvError::Disconnected) => input_open = false,
+                    }
+                }
+                ready.extend(finished.try_iter());
+                let mut progressed = false;
                 while let Some(results) = ready.remove(&consumed) {
                     if interrupt.is_triggered() {
                         break 'run Ok(Completion::Interrupted);
@@ -246,6 +246,26 @@ impl Engine {
                         break 'run Err(e);
                     }
                     consumed += 1;
+                    progressed = true;
+                }
+                if progressed {
+                    // There is room in the pool again: fill it before waiting.
+                    continue;
+                }
+                if !input_open && consumed == handed {
+                    break Ok(Completion::Finished);
+                }
+                // Nothing to do until the reader cuts a batch (when there is room for one) or
+                // a batch is done. A reader that stalls (a slow file, a FIFO) holds back the
+                // writing of what is done by INTERRUPT_POLL at most.
+                if input_open && handed - consumed < IN_FLIGHT {
+                    match receiver.recv_timeout(INTERRUPT_POLL) {
+                        Ok(batch) => hand(batch, &mut handed),
+                        Err(RecvTimeoutError::Timeout) => {}
+                        Err(RecvTimeoutError::Disconnected) => input_open = false,
+                    }
+                } else if let Ok((index, results)) = finished.recv_timeout(INTERRUPT_POLL) {
+                    ready.insert(index, results);
                 }
             };
             if !matches!(completion, Ok(Completion::Finished)) {
@@ -434,9 +454,11 @@ mod tests {
         )
         .unwrap();
         assert_eq!(consumed, 1000);
-        // In the channel (QUEUE_DEPTH), blocked in send (1), being filled (1), in hand (0 after
-        // consume): at most QUEUE_DEPTH + 2 batches of 10.
-        assert!(max_ahead <= (QUEUE_DEPTH + 2) * 10, "reader ran {max_ahead} items ahead");
+        // In the channel (QUEUE_DEPTH), blocked in send (1), being filled (1), in the pool
+        // (IN_FLIGHT, less the one being consumed, counted as consumed): at most
+        // QUEUE_DEPTH + IN_FLIGHT + 1 batches of 10.
+        let bound = (QUEUE_DEPTH + IN_FLIGHT as usize + 1) * 10;
+        assert!(max_ahead <= bound, "reader ran {max_ahead} items ahead");
     }
 
     #[test]

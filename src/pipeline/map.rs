@@ -14,7 +14,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use super::engine::{Completion, Engine};
 use super::job::{Job, SourceReport, panic_message};
 use super::progress::Progress;
-use super::sources::{self, SourceInfo, Unit};
+use super::sources::{self, SourceInfo, Surveyed, SurveyedSource, Unit};
 use crate::record::{self, GameLocation, PendingGame};
 use crate::report::{CellGuard, FindingRow};
 
@@ -34,6 +34,10 @@ pub enum Mapped<T> {
 enum Done<T> {
     One(Mapped<T>),
     File(SourceReport, Vec<Mapped<T>>),
+    /// A large file whose survey may still run: the consumer waits for it.
+    Surveying(SurveyedSource),
+    /// A game sent before its file's survey ended ([`Unit::Speculative`]).
+    Speculative(Mapped<T>),
 }
 
 /// Calls `work` on every game of `job` in parallel and hands `consume` each source and each
@@ -60,6 +64,9 @@ pub fn map_games_in_batches<T: Send>(
     mut end_batch: impl FnMut() -> io::Result<()>,
 ) -> io::Result<Completion> {
     let (reader_job, reader_progress) = (job.clone(), progress.clone());
+    // Set when a large file's survey finds that its parts do not read as the whole file: the
+    // games sent from them before it ended are dropped (the whole file's follow).
+    let mut drop_speculative = false;
     let game = |pending: PendingGame| match catch_unwind(AssertUnwindSafe(|| work(&pending))) {
         Ok(result) => Mapped::Game(result),
         Err(panic) => Mapped::Crashed(pending.location, panic_message(panic.as_ref())),
@@ -68,7 +75,9 @@ pub fn map_games_in_batches<T: Send>(
         move |feeder| sources::feed(&reader_job, feeder, &reader_progress),
         |unit| match unit {
             Unit::Source(info) => Done::One(Mapped::Source(source_report(info, job.guard))),
+            Unit::Surveying(source) => Done::Surveying(source),
             Unit::Game(pending) => Done::One(game(pending)),
+            Unit::Speculative(pending) => Done::Speculative(game(pending)),
             Unit::File(source) => {
                 let (name, bytes) =
                     (source.name.clone(), source.bytes.as_ref().map_or(0, |b| b.len()));
@@ -86,6 +95,22 @@ pub fn map_games_in_batches<T: Send>(
             let mut games = 0;
             for done in batch {
                 match done {
+                    Done::Surveying(source) => {
+                        let Some(surveyed) = source.survey.wait(engine.interrupt()) else {
+                            // Ctrl-C: the engine stops at the end of this batch.
+                            break;
+                        };
+                        drop_speculative = !surveyed.parts_hold;
+                        let SurveyedSource { name, bytes, .. } = source;
+                        let Surveyed { games: count, findings, .. } = surveyed;
+                        let info = SourceInfo { name, bytes, games: count, findings };
+                        consume(Mapped::Source(source_report(info, job.guard)))?;
+                    }
+                    Done::Speculative(_) if drop_speculative => {}
+                    Done::Speculative(item) => {
+                        games += 1;
+                        consume(item)?;
+                    }
                     Done::One(item) => {
                         games += u64::from(!matches!(item, Mapped::Source(_)));
                         consume(item)?;
@@ -165,6 +190,63 @@ mod tests {
                 (1..=40).map(|n| if n == 13 { "crashed 13".to_string() } else { n.to_string() }),
             );
             assert_eq!(seen, want, "{threads} threads");
+        }
+    }
+
+    /// Games of a file read part by part go out before its survey ends; when the survey finds
+    /// that the parts do not read as the whole file (here a Latin-1 byte past the first part),
+    /// those games are dropped and the whole file's sent: every game still comes once, in
+    /// order, after its source.
+    #[test]
+    fn every_game_of_a_large_file_comes_once_whether_its_parts_hold_or_not() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut text = String::new();
+        let mut n = 0;
+        while text.len() < 3 * crate::record::PART_BYTES {
+            n += 1;
+            text.push_str(&format!(
+                "(;GM[1]SZ[19]PB[player {n}]C[{}];B[pd];W[dd])\n",
+                "x".repeat(200)
+            ));
+        }
+        let utf8 = dir.path().join("utf8.sgf");
+        std::fs::write(&utf8, &text).unwrap();
+        let mut bytes = text.into_bytes();
+        bytes.extend_from_slice(b"(;GM[1]PB[Jos\xe9];B[aa])\n");
+        let latin1 = dir.path().join("latin1.sgf");
+        std::fs::write(&latin1, &bytes).unwrap();
+        for (path, games) in [(utf8, n), (latin1, n + 1)] {
+            let job = Job {
+                paths: vec![path.clone()],
+                read: ReadOptions::default(),
+                analysis: AnalysisOptions::default(),
+                guard: CellGuard::Raw,
+                shard: None,
+                game_rows: true,
+            };
+            for threads in [1, 2] {
+                let engine =
+                    Engine::new(threads, BatchLimits::default(), Interrupt::new()).unwrap();
+                let mut seen = Vec::new();
+                map_games(
+                    &engine,
+                    &job,
+                    &Progress::hidden(),
+                    |game| game.location.game,
+                    |item| {
+                        seen.push(match item {
+                            Mapped::Source(s) => -(s.games as i64),
+                            Mapped::Game(g) => g as i64,
+                            Mapped::Crashed(..) => 0,
+                        });
+                        Ok(())
+                    },
+                )
+                .unwrap();
+                let want: Vec<i64> =
+                    std::iter::once(-(games as i64)).chain(1..=games as i64).collect();
+                assert_eq!(seen, want, "{} on {threads} threads", path.display());
+            }
         }
     }
 }

@@ -6,23 +6,36 @@
 //! small file goes to the workers whole and is split there, where most such files (one game
 //! each) are split by reading their game ([`Unit::File`]). A source holds its bytes in one
 //! shared buffer that its pending games point into, so a big collection is in memory as raw
-//! bytes until its last game is analysed, never as parse trees.
+//! bytes until its last game is analysed, never as parse trees. The one pass that is neither
+//! cheap nor overlapped with the workers, the survey of a large file before its games, runs on
+//! a thread of its own while the games go out ([`push_surveyed`]).
 
 use std::ops::ControlFlow;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::atomic::AtomicBool;
+use std::sync::atomic::Ordering::Relaxed;
+use std::sync::{Arc, Condvar, Mutex, PoisonError};
+use std::thread;
 
-use super::engine::Feeder;
+use super::engine::{Feeder, INTERRUPT_POLL, WORKER_STACK_SIZE};
+use super::interrupt::Interrupt;
 use super::job::Job;
 use super::progress::Progress;
 use crate::finding::Finding;
-use crate::record::{self, PendingGame, ReadOptions, Source};
+use crate::record::{self, PendingGame, ReadOptions, Source, SplitParts};
 
 /// What the reader hands to the workers.
 #[derive(Debug)]
 pub(crate) enum Unit {
     /// A source, pushed before its games.
     Source(SourceInfo),
+    /// A large file, pushed before its games while its survey still runs.
+    Surveying(SurveyedSource),
     /// One game of the last source pushed.
     Game(PendingGame),
+    /// One game of the last large file pushed, sent before its survey had said that its parts
+    /// read as the whole file: dropped if the survey finds that they do not.
+    Speculative(PendingGame),
     /// A small file, split where its games are read ([`record::split_small`]): the source and
     /// its games come back from the worker together.
     File(Source),
@@ -39,6 +52,69 @@ pub(crate) struct SourceInfo {
     pub games: u64,
     /// Problems with the source rather than one game (junk between games, BOM).
     pub findings: Vec<Finding>,
+}
+
+/// A large file whose game count and file-level findings come from its survey, a first pass
+/// over the file that runs on a thread of its own while its games already go out.
+#[derive(Debug)]
+pub(crate) struct SurveyedSource {
+    /// Its name.
+    pub name: String,
+    /// Its size.
+    pub bytes: u64,
+    /// The survey's answer, when it comes.
+    pub survey: Arc<Survey>,
+}
+
+/// What a survey found, once it has ended: see [`Survey::wait`].
+#[derive(Debug)]
+pub(crate) struct Surveyed {
+    /// Game trees in the file.
+    pub games: u64,
+    /// Its file-level findings.
+    pub findings: Vec<Finding>,
+    /// Whether the games split from its parts read as from the whole file (else the file is
+    /// read whole and its games sent again: the speculative ones are dropped).
+    pub parts_hold: bool,
+}
+
+/// The answer of a survey running on its own thread.
+#[derive(Debug, Default)]
+pub(crate) struct Survey {
+    answer: Mutex<Option<Surveyed>>,
+    ended: Condvar,
+    failed: AtomicBool,
+}
+
+impl Survey {
+    fn end(&self, surveyed: Surveyed) {
+        self.failed.store(!surveyed.parts_hold, Relaxed);
+        *self.answer.lock().unwrap_or_else(PoisonError::into_inner) = Some(surveyed);
+        self.ended.notify_all();
+    }
+
+    /// Whether the survey has ended and found that the parts do not read as the whole file.
+    fn failed(&self) -> bool {
+        self.failed.load(Relaxed)
+    }
+
+    /// Waits for the answer and takes it; `None` if `interrupt` is triggered first.
+    pub fn wait(&self, interrupt: &Interrupt) -> Option<Surveyed> {
+        let mut answer = self.answer.lock().unwrap_or_else(PoisonError::into_inner);
+        loop {
+            if let Some(surveyed) = answer.take() {
+                return Some(surveyed);
+            }
+            if interrupt.is_triggered() {
+                return None;
+            }
+            answer = self
+                .ended
+                .wait_timeout(answer, INTERRUPT_POLL)
+                .unwrap_or_else(PoisonError::into_inner)
+                .0;
+        }
+    }
 }
 
 /// Pushes every source of `job` (or of its shard) and their games, until the input ends or the
@@ -75,16 +151,12 @@ fn feed_until_stopped(
             Some(large) => large.size,
             None => source.bytes.as_ref().map_or(0, |b| b.len() as u64),
         };
-        let mut parts = record::split_parts(source, &read);
-        if let Some((games, findings)) = parts.survey() {
-            // The source comes before its games: its game count and file-level findings come
-            // from a first pass over the file; the parts then give the games.
-            feeder.push(Unit::Source(SourceInfo { name, bytes, games, findings }), 0)?;
-            for part in parts {
-                push_games(feeder, part.games)?;
-            }
+        let parts = record::split_parts(source.clone(), &read);
+        if parts.is_streamed() {
+            push_surveyed(feeder, name, bytes, parts, record::split_parts(source, &read))?;
             continue;
         }
+        let mut parts = parts;
         let split = parts.next().unwrap_or_default();
         let games = split.games.iter().filter(|g| g.has_tree()).count() as u64;
         let info = SourceInfo { name, bytes, games, findings: split.findings };
@@ -101,6 +173,70 @@ const STREAM_ABOVE: u64 = 2 * record::PART_BYTES as u64;
 /// hold one game, which [`record::split_small`] splits by reading it. Larger ones are split here,
 /// so that the games of a collection are spread over the workers.
 const SMALL_FILE: usize = 64 << 10;
+
+/// Pushes a large file read part by part, and its games.
+///
+/// The source comes before its games, and its game count and file-level findings come from a
+/// first pass over the whole file (the survey: 65M of the reader's 126M instructions on the
+/// bench's 7 MB collection, during which the workers had nothing to do). The survey runs on a
+/// thread of its own, and the games of the parts go out meanwhile as speculative; the consumer
+/// waits for the survey's answer before it writes the source. In the rare file whose parts do
+/// not read as the whole file (a legacy charset, UTF-8 damaged past the first part), the
+/// speculative games are dropped and the games of the whole file sent instead.
+fn push_surveyed(
+    feeder: &mut Feeder<Unit>,
+    name: String,
+    bytes: u64,
+    parts: SplitParts,
+    mut surveyor: SplitParts,
+) -> ControlFlow<()> {
+    let survey = Arc::new(Survey::default());
+    let answer = Arc::clone(&survey);
+    let surveying = thread::Builder::new()
+        .name("kifu-survey".into())
+        .stack_size(WORKER_STACK_SIZE)
+        .spawn(move || {
+            // Should the survey panic, the consumer must not wait for ever: it gets an empty
+            // answer that drops the speculative games, and the panic goes on to the reader.
+            let mut whole = None;
+            let surveyed = catch_unwind(AssertUnwindSafe(|| match surveyor.survey() {
+                Some((games, findings)) => Surveyed { games, findings, parts_hold: true },
+                None => {
+                    let split = surveyor.next().unwrap_or_default();
+                    let games = split.games.iter().filter(|g| g.has_tree()).count() as u64;
+                    whole = Some(split.games);
+                    Surveyed { games, findings: split.findings, parts_hold: false }
+                }
+            }));
+            match surveyed {
+                Ok(surveyed) => {
+                    answer.end(surveyed);
+                    Ok(whole)
+                }
+                Err(panic) => {
+                    answer.end(Surveyed { games: 0, findings: Vec::new(), parts_hold: false });
+                    Err(panic)
+                }
+            }
+        })
+        .expect("the system refused a thread for the survey");
+    let source = SurveyedSource { name, bytes, survey: Arc::clone(&survey) };
+    feeder.push(Unit::Surveying(source), 0)?;
+    for part in parts {
+        if survey.failed() {
+            break;
+        }
+        for game in part.games {
+            let weight = game.bytes().len().max(1);
+            feeder.push(Unit::Speculative(game), weight)?;
+        }
+    }
+    match surveying.join() {
+        Ok(Ok(Some(whole))) => push_games(feeder, whole),
+        Ok(Ok(None)) => ControlFlow::Continue(()),
+        Ok(Err(panic)) | Err(panic) => std::panic::resume_unwind(panic),
+    }
+}
 
 fn push_games(feeder: &mut Feeder<Unit>, games: Vec<PendingGame>) -> ControlFlow<()> {
     for game in games {
