@@ -269,9 +269,12 @@ impl PlayoutBoard {
         self.cells[loc].head
     }
 
-    /// Liberties of the chain on a stone's location.
+    /// Liberties of the chain on a stone's location; 0 on an empty point or a wall cell (their
+    /// head is location 0, a wall cell, whose liberty count nothing ever changes), which spares
+    /// the policy a colour test where only a chain could have the count it looks for.
     #[inline(always)]
     pub(super) fn libs(&self, loc: u16) -> u16 {
+        debug_assert_eq!((self.cells[NONE].color, self.cells[NONE].libs), (WALL, 0));
         self.cells[self.cells[loc].head].libs
     }
 
