@@ -371,7 +371,10 @@ fn urgent_move(board: &PlayoutBoard, pla: u8, m: u16, rng: &mut Rng) -> u16 {
             k += 1;
         }
     };
-    if board.color(m) == opp && board.libs(m) == 1 {
+    // `m` holds the opponent's stone (the policy plays no suicide), so its liberty count is
+    // the chain's.
+    debug_assert_eq!(board.color(m), opp, "the last move's stone stands");
+    if board.libs(m) == 1 {
         push(board.liberty_besides(m, NONE), &mut options);
     }
     if board.own_neighbours(pla, m) == 0 {
