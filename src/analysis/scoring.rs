@@ -25,6 +25,7 @@ use super::replay::Replay;
 use super::{Confidence, DeadStoneMode, DeadStoneSource, RulesetRequest, RulesetScore, ScoreCount};
 use crate::finding::{Code, Finding};
 use crate::record::GameRecord;
+use crate::rules::score::grid::Grid;
 use crate::rules::score::{CountInput, Position, Teire, area_map, count_with, cycle_outcome};
 use crate::rules::{Board, Color, GameEnd, Outcome, Ruleset, WinBy};
 
@@ -295,36 +296,30 @@ pub const UNFINISHED_BORDER: usize = 8;
 /// live stones are nearer through the region (`None` at equal distance, and everywhere else).
 pub fn unfinished_border_owners(board: &Board, dead: &[bool]) -> Vec<Option<Color>> {
     let size = board.size();
-    let width = size.width as usize;
+    let grid = Grid::new(size);
     let n = size.area();
     let live: Vec<Option<Color>> =
         size.points().enumerate().map(|(i, p)| board.get(p).filter(|_| !dead[i])).collect();
-    let neighbours = |p: usize| {
-        let (x, y) = (p % width, p / width);
-        [
-            (x > 0).then(|| p - 1),
-            (x + 1 < width).then(|| p + 1),
-            (y > 0).then(|| p - width),
-            (p + width < n).then(|| p + width),
-        ]
-        .into_iter()
-        .flatten()
-    };
     let mut dist = [vec![u32::MAX; n], vec![u32::MAX; n]];
+    // Breadth first from each colour's live stones; the list of points reached, read from the
+    // front, is the queue (each point enters it once at most).
+    let mut queue = Vec::with_capacity(n);
     for color in Color::BOTH {
         let d = &mut dist[color.index()];
-        let mut queue = std::collections::VecDeque::new();
+        queue.clear();
         for i in 0..n {
             if live[i] == Some(color) {
                 d[i] = 0;
-                queue.push_back(i);
+                queue.push(i);
             }
         }
-        while let Some(p) = queue.pop_front() {
-            for a in neighbours(p) {
+        let mut next = 0;
+        while let Some(&p) = queue.get(next) {
+            next += 1;
+            for a in grid.adj(p) {
                 if live[a].is_none() && d[a] == u32::MAX {
                     d[a] = d[p] + 1;
-                    queue.push_back(a);
+                    queue.push(a);
                 }
             }
         }
@@ -346,7 +341,7 @@ pub fn unfinished_border_owners(board: &Board, dead: &[bool]) -> Vec<Option<Colo
         while k < region.len() {
             let p = region[k];
             k += 1;
-            for a in neighbours(p) {
+            for a in grid.adj(p) {
                 if open[a] && !seen[a] {
                     seen[a] = true;
                     region.push(a);
@@ -427,7 +422,7 @@ pub fn open_borders(board: &Board, dead: &[bool]) -> OpenBorders {
     let size = board.size();
     let stones: Vec<Option<Color>> = size.points().map(|p| board.get(p)).collect();
     let owners = area_map(Position { size, stones: &stones, dead });
-    let width = size.width as usize;
+    let grid = Grid::new(size);
     let n = stones.len();
     let open: Vec<bool> =
         (0..n).map(|i| owners[i].is_none() && (stones[i].is_none() || dead[i])).collect();
@@ -443,14 +438,7 @@ pub fn open_borders(board: &Board, dead: &[bool]) -> OpenBorders {
         stack.push(start);
         while let Some(p) = stack.pop() {
             k += 1;
-            let (x, y) = (p % width, p / width);
-            let neighbours = [
-                (x > 0).then(|| p - 1),
-                (x + 1 < width).then(|| p + 1),
-                (y > 0).then(|| p - width),
-                (p + width < n).then(|| p + width),
-            ];
-            for a in neighbours.into_iter().flatten() {
+            for a in grid.adj(p) {
                 if open[a] && !seen[a] {
                     seen[a] = true;
                     stack.push(a);

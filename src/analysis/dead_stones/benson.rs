@@ -34,20 +34,22 @@ pub(crate) fn pass_alive(layout: &Layout, player: Color) -> PassAlive {
     let grid = &layout.grid;
     let n = grid.len();
     let stones = &layout.stones;
-    // Regions: components of points without a stone of `player`.
+    // Regions: components of points without a stone of `player`. Region `r`'s points are
+    // `region_points[region_start[r]..region_start[r + 1]]`, in the order its fill reached
+    // them: one list for all regions rather than one allocation each.
     let mut region_of = vec![NONE; n];
-    let mut regions: Vec<Vec<usize>> = Vec::new();
+    let mut region_points = Vec::with_capacity(n);
+    let mut region_start = vec![0];
     let mut stack = Vec::new();
     for start in 0..n {
         if stones[start] == Some(player) || region_of[start] != NONE {
             continue;
         }
-        let id = regions.len() as u32;
-        let mut points = Vec::new();
+        let id = region_start.len() as u32 - 1;
         region_of[start] = id;
         stack.push(start);
         while let Some(p) = stack.pop() {
-            points.push(p);
+            region_points.push(p);
             for a in grid.adj(p) {
                 if stones[a] != Some(player) && region_of[a] == NONE {
                     region_of[a] = id;
@@ -55,43 +57,55 @@ pub(crate) fn pass_alive(layout: &Layout, player: Color) -> PassAlive {
                 }
             }
         }
-        regions.push(points);
+        region_start.push(region_points.len());
     }
-    // For every region: the player's chains around it, and those to which it is vital.
-    let mut bordering: Vec<Vec<u32>> = vec![Vec::new(); regions.len()];
-    let mut vital_to: Vec<Vec<u32>> = vec![Vec::new(); regions.len()];
-    for (r, points) in regions.iter().enumerate() {
+    let regions = region_start.len() - 1;
+    let points_of = |r: usize| &region_points[region_start[r]..region_start[r + 1]];
+    // For every region: the player's chains around it, and those to which it is vital, kept
+    // the same way (`bordering[bordering_start[r]..bordering_start[r + 1]]`).
+    let mut bordering: Vec<u32> = Vec::new();
+    let mut bordering_start = vec![0];
+    let mut vital_to: Vec<u32> = Vec::new();
+    let mut vital_start = vec![0];
+    for r in 0..regions {
+        let points = points_of(r);
+        let first = bordering.len();
         for &p in points {
             for a in grid.adj(p) {
                 let c = layout.chain_of[a];
-                if c != NONE && stones[a] == Some(player) && !bordering[r].contains(&c) {
-                    bordering[r].push(c);
+                if c != NONE && stones[a] == Some(player) && !bordering[first..].contains(&c) {
+                    bordering.push(c);
                 }
             }
         }
-        for &c in &bordering[r] {
+        bordering_start.push(bordering.len());
+        for &c in &bordering[first..] {
             let vital = points
                 .iter()
                 .all(|&p| stones[p].is_some() || grid.adj(p).any(|a| layout.chain_of[a] == c));
             if vital {
-                vital_to[r].push(c);
+                vital_to.push(c);
             }
         }
+        vital_start.push(vital_to.len());
     }
+    let bordering_of = |r: usize| &bordering[bordering_start[r]..bordering_start[r + 1]];
+    let vital_of = |r: usize| &vital_to[vital_start[r]..vital_start[r + 1]];
     let mut alive: Vec<bool> = layout.chains.iter().map(|c| c.color == player).collect();
-    let mut region_ok = vec![true; regions.len()];
+    let mut region_ok = vec![true; regions];
+    let mut vital_count = vec![0u32; layout.chains.len()];
     loop {
         let mut changed = false;
-        for r in 0..regions.len() {
-            if region_ok[r] && bordering[r].iter().any(|&c| !alive[c as usize]) {
-                region_ok[r] = false;
+        for (r, ok) in region_ok.iter_mut().enumerate() {
+            if *ok && bordering_of(r).iter().any(|&c| !alive[c as usize]) {
+                *ok = false;
                 changed = true;
             }
         }
-        let mut vital_count = vec![0u32; layout.chains.len()];
-        for r in 0..regions.len() {
-            if region_ok[r] {
-                for &c in &vital_to[r] {
+        vital_count.fill(0);
+        for (r, &ok) in region_ok.iter().enumerate() {
+            if ok {
+                for &c in vital_of(r) {
                     vital_count[c as usize] += 1;
                 }
             }
@@ -108,8 +122,9 @@ pub(crate) fn pass_alive(layout: &Layout, player: Color) -> PassAlive {
     }
     let mut proven_dead = vec![false; n];
     let mut enclosed = vec![false; n];
-    for (r, points) in regions.iter().enumerate() {
-        if !region_ok[r] || bordering[r].is_empty() {
+    for (r, &ok) in region_ok.iter().enumerate() {
+        let points = points_of(r);
+        if !ok || bordering_of(r).is_empty() {
             continue;
         }
         if points.iter().all(|&p| stones[p].is_none()) {

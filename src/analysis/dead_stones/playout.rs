@@ -371,7 +371,10 @@ fn urgent_move(board: &PlayoutBoard, pla: u8, m: u16, rng: &mut Rng) -> u16 {
             k += 1;
         }
     };
-    if board.color(m) == opp && board.libs(m) == 1 {
+    // `m` holds the opponent's stone (the policy plays no suicide), so its liberty count is
+    // the chain's.
+    debug_assert_eq!(board.color(m), opp, "the last move's stone stands");
+    if board.libs(m) == 1 {
         push(board.liberty_besides(m, NONE), &mut options);
     }
     if board.own_neighbours(pla, m) == 0 {
@@ -423,7 +426,8 @@ fn liberties_after(board: &PlayoutBoard, pla: u8, loc: u16) -> u32 {
             }
             libs[0] = a;
             found = 1;
-        } else if c != WALL {
+        } else {
+            // A wall cell has no liberties: neither test holds.
             let chain_libs = board.libs(a);
             if (c != pla && chain_libs == 1) || (c == pla && chain_libs >= 3) {
                 return 2;
@@ -472,8 +476,10 @@ fn judge(board: &PlayoutBoard, pla: u8, loc: u16, ko: u16) -> Judgement {
     let empty = match shape {
         Shape::Open => return open,
         Shape::Enclosed => {
+            // Every neighbour is an opponent stone or a wall cell, and a wall cell reads as
+            // having no liberties (its head is location 0, a wall), so the colour needs no test.
             let neighbours = board.neighbours(loc);
-            let captures = neighbours.iter().any(|&a| board.color(a) == opp && board.libs(a) == 1);
+            let captures = neighbours.iter().any(|&a| board.libs(a) == 1);
             return if captures { open } else { Judgement::Suicide };
         }
         Shape::Surrounded | Shape::SurroundedOnEdge => {

@@ -113,8 +113,9 @@ impl Grid {
             scratch[r] = true;
         }
         let mut count = 0;
-        let mut stack = Vec::new();
-        let mut visited = Vec::new();
+        // Sized for the usual mask, the members themselves (each is pushed once at most).
+        let mut stack = Vec::with_capacity(members.len());
+        let mut visited = Vec::with_capacity(members.len());
         let mut out = pieces;
         for &start in members {
             if scratch[start] {

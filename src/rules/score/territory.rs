@@ -123,7 +123,13 @@ fn add_to(list: &mut Vec<(u32, Vec<usize>)>, key: u32, point: usize) {
                 points.push(point);
             }
         }
-        None => list.push((key, vec![point])),
+        None => {
+            // Room for a few points at once: most lists get more than one, and growing from
+            // one would reallocate at the second.
+            let mut points = Vec::with_capacity(4);
+            points.push(point);
+            list.push((key, points));
+        }
     }
 }
 
