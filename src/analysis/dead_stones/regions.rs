@@ -8,7 +8,8 @@
 //!   gives their group two eyes (with its liberties filled, and no capturing stone left in
 //!   atari);
 //! - a weak group whose area is small (at most [`READ_AREA`] points of space) is read out move
-//!   by move, its opponent moving first ([`super::life`]), and takes the answer;
+//!   by move, its opponent moving first ([`super::life`]), and takes the answer (unless it
+//!   is a small group that lives moving first itself: a fight whoever starts wins);
 //! - a group with fewer than two eyes whose area is small, holds no strong group of its colour
 //!   and is bordered only by strong opponent groups is dead unless the playouts keep it alive
 //!   in a clear majority (they let one-eyed groups with a false eye live now and then, when
@@ -117,6 +118,11 @@ pub(crate) struct Checks {
 /// liberty) lost every race it wins on the board.
 const RACING_LIBERTIES: usize = 4;
 
+/// Chains of at most this many stones are small: an enclosing chain this small short of
+/// liberties is played on in a reading, a cutting chain this small joins it, and a weak group
+/// this small that lives when its owner moves first is not read dead.
+const SMALL_CHAIN: usize = 6;
+
 /// Areas of at most this many points of space are read out move by move.
 const READ_AREA: usize = 14;
 
@@ -137,17 +143,18 @@ fn read_small_areas(
     let eyes = analyse(layout, dead);
     let strong = strong_groups(&eyes, pass_alive);
     let by_color = [areas(layout, dead, Color::Black), areas(layout, dead, Color::White)];
-    let mut done: Vec<u32> = Vec::new();
+    // Each colour numbers its areas separately: an area is its colour and its number.
+    let mut done: Vec<(Color, u32)> = Vec::new();
     for (g, group) in eyes.groups.iter().enumerate() {
         if strong[g] {
             continue;
         }
         let own = &by_color[group.color.index()];
         let a = own.of[layout.chains[group.chains[0] as usize].stones[0]];
-        if done.contains(&a) {
+        if done.contains(&(group.color, a)) {
             continue;
         }
-        done.push(a);
+        done.push((group.color, a));
         let area = &own.list[a as usize];
         if area.space.len() > READ_AREA || area.boundary.is_empty() {
             continue;
@@ -168,18 +175,41 @@ fn read_small_areas(
                 add(i, &mut arena);
             }
         }
+        // The owner's small chains short of liberties that cut a racing enclosing chain off from
+        // the outside (outside the area, so not in the arena yet) join the reading when there
+        // is room: capturing them is often how the enclosing chain gets out of the race, and
+        // read without them its owner's answer there is missing.
+        let mut cutting: Vec<u16> = Vec::new();
         for &c in &area.boundary {
             let chain = &layout.chains[c as usize];
             if chain.liberties.len() <= RACING_LIBERTIES {
                 for &i in &chain.liberties {
                     add(i, &mut arena);
                 }
-                if chain.stones.len() <= 6 {
+                if chain.stones.len() <= SMALL_CHAIN {
                     for &i in &chain.stones {
                         add(i, &mut arena);
                     }
                 }
+                for &i in &chain.stones {
+                    for a in layout.grid.adj(i) {
+                        let y = layout.chain_of[a];
+                        if layout.stones[a] != Some(group.color) || area.chains.contains(&y) {
+                            continue;
+                        }
+                        let cut = &layout.chains[y as usize];
+                        if cut.liberties.len() <= 2 && cut.stones.len() <= SMALL_CHAIN {
+                            for &j in &cut.stones {
+                                add(j, &mut cutting);
+                            }
+                        }
+                    }
+                }
             }
+        }
+        cutting.retain(|l| !arena.contains(l));
+        if arena.len() + cutting.len() <= READ_ARENA {
+            arena.extend(cutting);
         }
         if arena.len() > READ_ARENA {
             continue;
@@ -194,6 +224,16 @@ fn read_small_areas(
         let key = loc(layout.chains[largest as usize].stones[0]);
         let Some(mut search) = super::life::LifeSearch::new(board, key, arena) else { continue };
         let Some(lives) = search.lives(group.color.opponent()) else { continue };
+        // A small group that dies with its opponent moving first but lives moving first itself
+        // is a fight whoever starts wins, worth little at the end of a game; the reading
+        // misses what lies outside its arena (an approach move that costs the attacker a
+        // liberty, an answer elsewhere), and the players left it on the board. The playouts'
+        // verdict stands.
+        let stones: usize =
+            area.chains.iter().map(|&c| layout.chains[c as usize].stones.len()).sum();
+        if !lives && stones <= SMALL_CHAIN && search.lives(group.color) == Some(true) {
+            continue;
+        }
         for &c in &area.chains {
             for &i in &layout.chains[c as usize].stones {
                 dead[i] = !lives;
@@ -693,5 +733,67 @@ mod tests {
             X X X X X . O . .
             X O . X X X O . .";
         assert_eq!(races(position, &[(0, 2)]), vec![]);
+    }
+
+    #[test]
+    fn groups_of_both_colours_are_read_though_each_colour_numbers_its_areas_alone() {
+        // White's group in the upper left and Black's in the lower right each have a straight
+        // three the opponent kills by playing first in the middle; the playouts kept both
+        // alive. Each colour numbers its areas from the top left, so two areas can have the
+        // same number: White's lone stone in the upper right, read first, once hid Black's
+        // group (both in the third area of their colour), left alive.
+        let position = "
+            O O O O O X . X O
+            O . . . O X . . X
+            O O O O O X . . .
+            X X X X X X . . .
+            . . . . . . . . .
+            O O O O O O O O O
+            O O O O X X X X X
+            O O O O X . . . X
+            . O . O X X X X X";
+        let playouts = [(0, 0, 0.5), (4, 6, 0.5)];
+        let dead = dead_after_checks(position, &playouts);
+        assert!(dead.contains(&(Color::White, 0, 0)), "{dead:?}");
+        assert!(dead.contains(&(Color::Black, 4, 6)), "{dead:?}");
+    }
+
+    #[test]
+    fn a_small_group_that_lives_moving_first_is_left_to_the_playouts() {
+        // Black's five stones on the left have a straight three: dead if White plays first in
+        // the middle, alive if Black does. At the end of a game a fight this small is not
+        // worth the move, and the reading misses the outside (an approach that costs the
+        // attacker a liberty): the playouts' verdict stands. Black's nine stones on the right
+        // have the same three: a group that size is dead unless its owner plays there.
+        let position = "
+            . . . . . . . . . . . . . . . . . . .
+            . . . . . . . . . . . . . . . . . . .
+            O O O O O . . . . . O O O O O O O . .
+            X X X X O . . . . . O X X X X X X O .
+            . . . X O . . . . . O . . . X X X O .";
+        let playouts = [(0, 3, 0.5), (11, 3, 0.5)];
+        assert_eq!(dead_after_checks(position, &playouts), vec![(Color::Black, 11, 3)]);
+    }
+
+    #[test]
+    fn a_stone_that_cuts_an_enclosing_chain_is_part_of_the_reading() {
+        // From Minigo/000325 (aeb-pro, 9x9, B+1.5): White's group on the left has one eye (A5)
+        // and a false one (A7) and shares A9 with Black's top chain, whose other liberty, C9,
+        // captures White's dead stone on D9. Black's eight stones cannot approach on A9: White
+        // answers on D9, the point the capture left, and takes them (a seki). Read without D9
+        // (a stone outside White's area) Black's approach always worked and White's group was
+        // read dead: B+27.5.
+        let position = "
+            . X . O X X O . .
+            O X X X X O . O .
+            . O X O O O . O .
+            O O O X X O O . O
+            . O X X O O O O X
+            O O X X O X O X X
+            O X . X X X X . X
+            O X X . . . . X .
+            . X . . . . . . .";
+        let playouts = [(1, 0, 0.81), (3, 0, -0.81)];
+        assert!(!dead_after_checks(position, &playouts).contains(&(Color::White, 1, 2)));
     }
 }
