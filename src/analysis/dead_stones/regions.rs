@@ -10,10 +10,11 @@
 //! - a weak group whose area is small (at most [`READ_AREA`] points of space) is read out move
 //!   by move, its opponent moving first ([`super::life`]), and takes the answer (unless it
 //!   is a small group that lives moving first itself: a fight whoever starts wins);
-//! - a group with fewer than two eyes whose area is small, holds no strong group of its colour
-//!   and is bordered only by strong opponent groups is dead unless the playouts keep it alive
-//!   in a clear majority (they let one-eyed groups with a false eye live now and then, when
-//!   the attacker plays at random);
+//! - a group with fewer than two eyes whose area holds no strong group of its colour and is
+//!   bordered only by strong opponent groups is dead unless the playouts keep it alive in a
+//!   clear majority (they let one-eyed groups with a false eye live now and then, when the
+//!   attacker plays at random), however large the area: room to live shows as eyes, and an
+//!   area closed by strong groups has no open border;
 //! - of two adjacent chains of opposite colours that the playouts left a coin toss (a capturing
 //!   race each side wins when it moves first, on average), the one with more liberties wins
 //!   when they share at most one liberty and capturing gives it two eyes;
@@ -26,10 +27,6 @@ use super::eyes::{Eyes, analyse};
 use super::layout::{Layout, NONE};
 use crate::analysis::reading::Reader;
 use crate::rules::{Board, Color};
-
-/// The largest area (in points of space) a weak group may have and still be declared dead by
-/// enclosure: beyond it the group has room to live, or the border is open.
-const SMALL_AREA: usize = 12;
 
 /// Playout support (mean ownership from the chain's side, over the playouts both sides
 /// started) above which the playouts' verdict stands: a group they keep alive that clearly
@@ -543,8 +540,7 @@ pub(crate) fn check(
             let own = &by_color[group.color.index()];
             let a = own.of[layout.chains[group.chains[0] as usize].stones[0]] as usize;
             let area = &own.list[a];
-            if area.space.len() > SMALL_AREA
-                || area.boundary.is_empty()
+            if area.boundary.is_empty()
                 || area.chains.iter().any(|&c| chain_strong(c))
                 || !area.boundary.iter().all(|&c| chain_strong(c))
                 || area.chains.iter().any(|&c| support[c as usize] >= PLAYOUTS_KEEP_ALIVE)
@@ -795,5 +791,25 @@ mod tests {
             . X . . . . . . .";
         let playouts = [(1, 0, 0.81), (3, 0, -0.81)];
         assert!(!dead_after_checks(position, &playouts).contains(&(Color::White, 1, 2)));
+    }
+
+    #[test]
+    fn a_weak_group_enclosed_by_strong_groups_is_dead_however_large_its_area() {
+        // White's two stones have the whole upper side to themselves, 34 points, but no eye:
+        // every empty point there touches Black's wall too, and the wall has the lower side
+        // for its eyes. The playouts left White alive now and then (support 0.35, alive by
+        // their own count): enclosed by a strong group, with no eye, White is dead. The rule
+        // once stopped at areas of 12 points, as if a larger one were an open border.
+        let position = "
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . O O . . . .
+            . . . . . . . . .
+            X X X X X X X X X
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .";
+        assert_eq!(dead_after_checks(position, &[(3, 2, 0.35)]), vec![(Color::White, 3, 2)]);
     }
 }
