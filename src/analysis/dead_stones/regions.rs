@@ -8,8 +8,7 @@
 //!   gives their group two eyes (with its liberties filled, and no capturing stone left in
 //!   atari);
 //! - a weak group whose area is small (at most [`READ_AREA`] points of space) is read out move
-//!   by move, its opponent moving first ([`super::life`]), and takes the answer (unless it
-//!   is a small group that lives moving first itself: a fight whoever starts wins);
+//!   by move, its opponent moving first ([`super::life`]), and takes the answer;
 //! - a group with fewer than two eyes whose area holds no strong group of its colour and is
 //!   bordered only by strong opponent groups is dead unless the playouts keep it alive in a
 //!   clear majority (they let one-eyed groups with a false eye live now and then, when the
@@ -116,8 +115,7 @@ pub(crate) struct Checks {
 const RACING_LIBERTIES: usize = 4;
 
 /// Chains of at most this many stones are small: an enclosing chain this small short of
-/// liberties is played on in a reading, a cutting chain this small joins it, and a weak group
-/// this small that lives when its owner moves first is not read dead.
+/// liberties is played on in a reading, and a cutting chain this small joins it.
 const SMALL_CHAIN: usize = 6;
 
 /// Areas of at most this many points of space are read out move by move.
@@ -221,16 +219,6 @@ fn read_small_areas(
         let key = loc(layout.chains[largest as usize].stones[0]);
         let Some(mut search) = super::life::LifeSearch::new(board, key, arena) else { continue };
         let Some(lives) = search.lives(group.color.opponent()) else { continue };
-        // A small group that dies with its opponent moving first but lives moving first itself
-        // is a fight whoever starts wins, worth little at the end of a game; the reading
-        // misses what lies outside its arena (an approach move that costs the attacker a
-        // liberty, an answer elsewhere), and the players left it on the board. The playouts'
-        // verdict stands.
-        let stones: usize =
-            area.chains.iter().map(|&c| layout.chains[c as usize].stones.len()).sum();
-        if !lives && stones <= SMALL_CHAIN && search.lives(group.color) == Some(true) {
-            continue;
-        }
         for &c in &area.chains {
             for &i in &layout.chains[c as usize].stones {
                 dead[i] = !lives;
@@ -752,23 +740,6 @@ mod tests {
         let dead = dead_after_checks(position, &playouts);
         assert!(dead.contains(&(Color::White, 0, 0)), "{dead:?}");
         assert!(dead.contains(&(Color::Black, 4, 6)), "{dead:?}");
-    }
-
-    #[test]
-    fn a_small_group_that_lives_moving_first_is_left_to_the_playouts() {
-        // Black's five stones on the left have a straight three: dead if White plays first in
-        // the middle, alive if Black does. At the end of a game a fight this small is not
-        // worth the move, and the reading misses the outside (an approach that costs the
-        // attacker a liberty): the playouts' verdict stands. Black's nine stones on the right
-        // have the same three: a group that size is dead unless its owner plays there.
-        let position = "
-            . . . . . . . . . . . . . . . . . . .
-            . . . . . . . . . . . . . . . . . . .
-            O O O O O . . . . . O O O O O O O . .
-            X X X X O . . . . . O X X X X X X O .
-            . . . X O . . . . . O . . . X X X O .";
-        let playouts = [(0, 3, 0.5), (11, 3, 0.5)];
-        assert_eq!(dead_after_checks(position, &playouts), vec![(Color::Black, 11, 3)]);
     }
 
     #[test]
