@@ -9,10 +9,11 @@
 //!   atari);
 //! - a weak group whose area is small (at most [`READ_AREA`] points of space) is read out move
 //!   by move, its opponent moving first ([`super::life`]), and takes the answer;
-//! - a group with fewer than two eyes whose area is small, holds no strong group of its colour
-//!   and is bordered only by strong opponent groups is dead unless the playouts keep it alive
-//!   in a clear majority (they let one-eyed groups with a false eye live now and then, when
-//!   the attacker plays at random);
+//! - a group with fewer than two eyes whose area holds no strong group of its colour and is
+//!   bordered only by strong opponent groups is dead unless the playouts keep it alive in a
+//!   clear majority (they let one-eyed groups with a false eye live now and then, when the
+//!   attacker plays at random), however large the area: room to live shows as eyes, and an
+//!   area closed by strong groups has no open border;
 //! - of two adjacent chains of opposite colours that the playouts left a coin toss (a capturing
 //!   race each side wins when it moves first, on average), the one with more liberties wins
 //!   when they share at most one liberty and capturing gives it two eyes;
@@ -25,10 +26,6 @@ use super::eyes::{Eyes, analyse};
 use super::layout::{Layout, NONE};
 use crate::analysis::reading::Reader;
 use crate::rules::{Board, Color};
-
-/// The largest area (in points of space) a weak group may have and still be declared dead by
-/// enclosure: beyond it the group has room to live, or the border is open.
-const SMALL_AREA: usize = 12;
 
 /// Playout support (mean ownership from the chain's side, over the playouts both sides
 /// started) above which the playouts' verdict stands: a group they keep alive that clearly
@@ -117,6 +114,10 @@ pub(crate) struct Checks {
 /// liberty) lost every race it wins on the board.
 const RACING_LIBERTIES: usize = 4;
 
+/// Chains of at most this many stones are small: an enclosing chain this small short of
+/// liberties is played on in a reading, and a cutting chain this small joins it.
+const SMALL_CHAIN: usize = 6;
+
 /// Areas of at most this many points of space are read out move by move.
 const READ_AREA: usize = 14;
 
@@ -137,17 +138,18 @@ fn read_small_areas(
     let eyes = analyse(layout, dead);
     let strong = strong_groups(&eyes, pass_alive);
     let by_color = [areas(layout, dead, Color::Black), areas(layout, dead, Color::White)];
-    let mut done: Vec<u32> = Vec::new();
+    // Each colour numbers its areas separately: an area is its colour and its number.
+    let mut done: Vec<(Color, u32)> = Vec::new();
     for (g, group) in eyes.groups.iter().enumerate() {
         if strong[g] {
             continue;
         }
         let own = &by_color[group.color.index()];
         let a = own.of[layout.chains[group.chains[0] as usize].stones[0]];
-        if done.contains(&a) {
+        if done.contains(&(group.color, a)) {
             continue;
         }
-        done.push(a);
+        done.push((group.color, a));
         let area = &own.list[a as usize];
         if area.space.len() > READ_AREA || area.boundary.is_empty() {
             continue;
@@ -168,18 +170,41 @@ fn read_small_areas(
                 add(i, &mut arena);
             }
         }
+        // The owner's small chains short of liberties that cut a racing enclosing chain off from
+        // the outside (outside the area, so not in the arena yet) join the reading when there
+        // is room: capturing them is often how the enclosing chain gets out of the race, and
+        // read without them its owner's answer there is missing.
+        let mut cutting: Vec<u16> = Vec::new();
         for &c in &area.boundary {
             let chain = &layout.chains[c as usize];
             if chain.liberties.len() <= RACING_LIBERTIES {
                 for &i in &chain.liberties {
                     add(i, &mut arena);
                 }
-                if chain.stones.len() <= 6 {
+                if chain.stones.len() <= SMALL_CHAIN {
                     for &i in &chain.stones {
                         add(i, &mut arena);
                     }
                 }
+                for &i in &chain.stones {
+                    for a in layout.grid.adj(i) {
+                        let y = layout.chain_of[a];
+                        if layout.stones[a] != Some(group.color) || area.chains.contains(&y) {
+                            continue;
+                        }
+                        let cut = &layout.chains[y as usize];
+                        if cut.liberties.len() <= 2 && cut.stones.len() <= SMALL_CHAIN {
+                            for &j in &cut.stones {
+                                add(j, &mut cutting);
+                            }
+                        }
+                    }
+                }
             }
+        }
+        cutting.retain(|l| !arena.contains(l));
+        if arena.len() + cutting.len() <= READ_ARENA {
+            arena.extend(cutting);
         }
         if arena.len() > READ_ARENA {
             continue;
@@ -503,8 +528,7 @@ pub(crate) fn check(
             let own = &by_color[group.color.index()];
             let a = own.of[layout.chains[group.chains[0] as usize].stones[0]] as usize;
             let area = &own.list[a];
-            if area.space.len() > SMALL_AREA
-                || area.boundary.is_empty()
+            if area.boundary.is_empty()
                 || area.chains.iter().any(|&c| chain_strong(c))
                 || !area.boundary.iter().all(|&c| chain_strong(c))
                 || area.chains.iter().any(|&c| support[c as usize] >= PLAYOUTS_KEEP_ALIVE)
@@ -693,5 +717,70 @@ mod tests {
             X X X X X . O . .
             X O . X X X O . .";
         assert_eq!(races(position, &[(0, 2)]), vec![]);
+    }
+
+    #[test]
+    fn groups_of_both_colours_are_read_though_each_colour_numbers_its_areas_alone() {
+        // White's group in the upper left and Black's in the lower right each have a straight
+        // three the opponent kills by playing first in the middle; the playouts kept both
+        // alive. Each colour numbers its areas from the top left, so two areas can have the
+        // same number: White's lone stone in the upper right, read first, once hid Black's
+        // group (both in the third area of their colour), left alive.
+        let position = "
+            O O O O O X . X O
+            O . . . O X . . X
+            O O O O O X . . .
+            X X X X X X . . .
+            . . . . . . . . .
+            O O O O O O O O O
+            O O O O X X X X X
+            O O O O X . . . X
+            . O . O X X X X X";
+        let playouts = [(0, 0, 0.5), (4, 6, 0.5)];
+        let dead = dead_after_checks(position, &playouts);
+        assert!(dead.contains(&(Color::White, 0, 0)), "{dead:?}");
+        assert!(dead.contains(&(Color::Black, 4, 6)), "{dead:?}");
+    }
+
+    #[test]
+    fn a_stone_that_cuts_an_enclosing_chain_is_part_of_the_reading() {
+        // From Minigo/000325 (aeb-pro, 9x9, B+1.5): White's group on the left has one eye (A5)
+        // and a false one (A7) and shares A9 with Black's top chain, whose other liberty, C9,
+        // captures White's dead stone on D9. Black's eight stones cannot approach on A9: White
+        // answers on D9, the point the capture left, and takes them (a seki). Read without D9
+        // (a stone outside White's area) Black's approach always worked and White's group was
+        // read dead: B+27.5.
+        let position = "
+            . X . O X X O . .
+            O X X X X O . O .
+            . O X O O O . O .
+            O O O X X O O . O
+            . O X X O O O O X
+            O O X X O X O X X
+            O X . X X X X . X
+            O X X . . . . X .
+            . X . . . . . . .";
+        let playouts = [(1, 0, 0.81), (3, 0, -0.81)];
+        assert!(!dead_after_checks(position, &playouts).contains(&(Color::White, 1, 2)));
+    }
+
+    #[test]
+    fn a_weak_group_enclosed_by_strong_groups_is_dead_however_large_its_area() {
+        // White's two stones have the whole upper side to themselves, 34 points, but no eye:
+        // every empty point there touches Black's wall too, and the wall has the lower side
+        // for its eyes. The playouts left White alive now and then (support 0.35, alive by
+        // their own count): enclosed by a strong group, with no eye, White is dead. The rule
+        // once stopped at areas of 12 points, as if a larger one were an open border.
+        let position = "
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . O O . . . .
+            . . . . . . . . .
+            X X X X X X X X X
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .";
+        assert_eq!(dead_after_checks(position, &[(3, 2, 0.35)]), vec![(Color::White, 3, 2)]);
     }
 }
