@@ -145,6 +145,18 @@ mod tests {
     use crate::record::ReadOptions;
     use crate::report::CellGuard;
 
+    /// A job over one file with the default options, game rows included.
+    fn job_of(path: std::path::PathBuf) -> Job {
+        Job {
+            paths: vec![path],
+            read: ReadOptions::default(),
+            analysis: AnalysisOptions::default(),
+            guard: CellGuard::Raw,
+            shard: None,
+            game_rows: true,
+        }
+    }
+
     #[test]
     fn results_come_in_input_order_and_a_panic_costs_one_game() {
         let dir = tempfile::tempdir().unwrap();
@@ -154,14 +166,7 @@ mod tests {
         }
         let path = dir.path().join("many.sgf");
         std::fs::write(&path, text).unwrap();
-        let job = Job {
-            paths: vec![path],
-            read: ReadOptions::default(),
-            analysis: AnalysisOptions::default(),
-            guard: CellGuard::Raw,
-            shard: None,
-            game_rows: true,
-        };
+        let job = job_of(path);
         for threads in [1, 2] {
             let engine =
                 Engine::new(threads, BatchLimits { items: 7, bytes: 1 << 20 }, Interrupt::new())
@@ -216,14 +221,7 @@ mod tests {
         let latin1 = dir.path().join("latin1.sgf");
         std::fs::write(&latin1, &bytes).unwrap();
         for (path, games) in [(utf8, n), (latin1, n + 1)] {
-            let job = Job {
-                paths: vec![path.clone()],
-                read: ReadOptions::default(),
-                analysis: AnalysisOptions::default(),
-                guard: CellGuard::Raw,
-                shard: None,
-                game_rows: true,
-            };
+            let job = job_of(path.clone());
             for threads in [1, 2] {
                 let engine =
                     Engine::new(threads, BatchLimits::default(), Interrupt::new()).unwrap();
