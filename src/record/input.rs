@@ -193,8 +193,13 @@ impl Sources {
                 self.archives.push(Members::open_file(entry.path(), name, kind, self.limits));
                 None
             }
-            // What is left is a regular file, or a link that leads to one.
-            None => Some(self.read_file(entry.path(), name, true)),
+            // A regular file, or a link that leads to one (checked above), may take the first
+            // read's short cut; a FIFO or a device named like a game may stop a read short
+            // anywhere, and is read as measured.
+            None => {
+                let regular = file_type.is_file() || file_type.is_symlink();
+                Some(self.read_file(entry.path(), name, regular))
+            }
         }
     }
 
@@ -482,6 +487,33 @@ mod tests {
             let large = source.large.map(|large| large.size);
             assert_eq!(large, (size > 50).then_some(size as u64), "{size} bytes");
         }
+    }
+
+    /// A FIFO found in a folder is not a regular file: a read of it may stop short of its end
+    /// (here between the writer's two writes), so it does not take the first read's short cut
+    /// and is read to its end.
+    #[cfg(unix)]
+    #[test]
+    fn a_fifo_in_a_folder_is_read_to_its_end() {
+        use std::io::Write;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("game.sgf");
+        let made = std::process::Command::new("mkfifo").arg(&path).status().unwrap();
+        assert!(made.success(), "mkfifo");
+        let (first, rest) = (&b"(;GM[1]SZ[19];B[pd]"[..], &b";W[dp])"[..]);
+        let writer = {
+            let path = path.clone();
+            std::thread::spawn(move || {
+                let mut fifo = File::create(&path).unwrap();
+                fifo.write_all(first).unwrap();
+                std::thread::sleep(std::time::Duration::from_millis(200));
+                fifo.write_all(rest).unwrap();
+            })
+        };
+        let found: Vec<Source> = sources([dir.path()], &ReadOptions::default()).collect();
+        writer.join().unwrap();
+        assert_eq!(found.len(), 1);
+        assert_eq!(&found[0].bytes.as_ref().unwrap()[..], [first, rest].concat());
     }
 
     #[cfg(unix)]
