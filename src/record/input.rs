@@ -70,7 +70,28 @@ where
         follow_links: options.follow_links,
         stream_above: options.stream_above,
         first_read: Vec::new(),
+        defer_files: false,
     }
+}
+
+/// What [`Sources::next_found`] yields: a source, or a file found in a folder and left for
+/// someone else to read ([`Sources::deferring_files`]).
+#[derive(Debug)]
+pub enum Found {
+    /// A source read (or found unreadable), as [`Sources`] yields it.
+    Source(Source),
+    /// A regular file of a folder (or a link to one), named like a game, not opened yet.
+    File(FoundFile),
+}
+
+/// A regular file found in a folder and not read yet: [`read_small`] reads it where it will be
+/// split, or [`sources`] over its path reads it as if found in its folder.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FoundFile {
+    /// Its source name: the path as the folder walk found it.
+    pub name: String,
+    /// Where it is.
+    pub path: PathBuf,
 }
 
 /// An iterator over [`Source`]s; see [`sources`].
@@ -84,16 +105,40 @@ pub struct Sources {
     stream_above: Option<u64>,
     /// Where a regular file's first read lands ([`read_file`]), kept from file to file.
     first_read: Vec<u8>,
+    /// Whether a folder's regular files are yielded unread ([`Found::File`]).
+    defer_files: bool,
 }
 
 impl Iterator for Sources {
     type Item = Source;
 
     fn next(&mut self) -> Option<Source> {
+        match self.next_found()? {
+            Found::Source(source) => Some(source),
+            Found::File(file) => Some(self.read_file(&file.path, file.name, true)),
+        }
+    }
+}
+
+impl Sources {
+    /// Regular files found in folders (and links to them) are yielded by
+    /// [`Sources::next_found`] unread, as [`Found::File`], for the caller to read where it
+    /// will split them: opening and reading thousands of small files is most of the work of
+    /// finding them, and can then be shared out. Files named on their own, standard input,
+    /// archives and their members, FIFOs and devices are read here as before.
+    #[must_use]
+    pub fn deferring_files(mut self) -> Sources {
+        self.defer_files = true;
+        self
+    }
+
+    /// The next source or, with [`Sources::deferring_files`], file left unread; in the order
+    /// of the module documentation either way.
+    pub fn next_found(&mut self) -> Option<Found> {
         loop {
             if let Some(members) = self.archives.last_mut() {
                 match members.next() {
-                    Some(Member::Source(source)) => return Some(source),
+                    Some(Member::Source(source)) => return Some(Found::Source(source)),
                     Some(Member::Nested { name, kind, bytes, depth, budget }) => {
                         let nested = Members::open_bytes(
                             name,
@@ -114,10 +159,10 @@ impl Iterator for Sources {
             if let Some(walker) = &mut self.walker {
                 match walker.next() {
                     None => self.walker = None,
-                    Some(Err(e)) => return Some(walk_error(&e)),
+                    Some(Err(e)) => return Some(Found::Source(walk_error(&e))),
                     Some(Ok(entry)) => {
-                        if let Some(source) = self.folder_entry(&entry) {
-                            return Some(source);
+                        if let Some(found) = self.folder_entry(&entry) {
+                            return Some(found);
                         }
                     }
                 }
@@ -132,9 +177,11 @@ impl Iterator for Sources {
                                 Members::open_bytes("-".into(), kind, bytes, 1, None, self.limits);
                             self.archives.push(members);
                         }
-                        None => return Some(Source::read("-".into(), Ok(bytes))),
+                        None => return Some(Found::Source(Source::read("-".into(), Ok(bytes)))),
                     },
-                    Err(finding) => return Some(Source::read("-".into(), Err(finding))),
+                    Err(finding) => {
+                        return Some(Found::Source(Source::read("-".into(), Err(finding))));
+                    }
                 }
                 continue;
             }
@@ -142,7 +189,7 @@ impl Iterator for Sources {
             match std::fs::metadata(&path) {
                 Err(e) => {
                     let finding = Finding::new(Code::Io, 0, format!("cannot read: {e}"));
-                    return Some(Source::read(name, Err(finding)));
+                    return Some(Found::Source(Source::read(name, Err(finding))));
                 }
                 Ok(meta) if meta.is_dir() => {
                     // In file-name order. Siblings share their parent's path, so comparing
@@ -162,18 +209,16 @@ impl Iterator for Sources {
                     }
                     None => {
                         let regular = meta.is_file();
-                        return Some(self.read_file(&path, name, regular));
+                        return Some(Found::Source(self.read_file(&path, name, regular)));
                     }
                 },
             }
         }
     }
-}
 
-impl Sources {
-    /// What one folder entry yields: an SGF file, an archive to open (None, pushed), or
-    /// nothing (folders, other files).
-    fn folder_entry(&mut self, entry: &walkdir::DirEntry) -> Option<Source> {
+    /// What one folder entry yields: an SGF file (read, or left unread when deferring), an
+    /// archive to open (None, pushed), or nothing (folders, other files).
+    fn folder_entry(&mut self, entry: &walkdir::DirEntry) -> Option<Found> {
         let file_type = entry.file_type();
         if file_type.is_dir() {
             return None;
@@ -198,7 +243,10 @@ impl Sources {
             // anywhere, and is read as measured.
             None => {
                 let regular = file_type.is_file() || file_type.is_symlink();
-                Some(self.read_file(entry.path(), name, regular))
+                if regular && self.defer_files {
+                    return Some(Found::File(FoundFile { name, path: entry.path().to_path_buf() }));
+                }
+                Some(Found::Source(self.read_file(entry.path(), name, regular)))
             }
         }
     }
@@ -241,6 +289,20 @@ fn too_large(size: u64, limits: Limits) -> Finding {
         0,
         format!("{size} bytes, over the size limit of {} bytes", limits.max_file_size),
     )
+}
+
+/// The largest file [`read_small`] reads: one first read's worth.
+pub const SMALL_READ: usize = FIRST_READ;
+
+/// Reads a file left unread by [`Sources::deferring_files`] if it holds at most [`SMALL_READ`]
+/// bytes, into `buffer` first (kept from file to file by the caller), as [`Sources`] would
+/// have read it: the same bytes, or the same finding when it cannot be read or is over the
+/// size limit. `None` when it is larger: read it with [`sources`] over its path, which reads
+/// it as its folder's walk would have.
+pub fn read_small(file: &FoundFile, limits: Limits, buffer: &mut Vec<u8>) -> Option<Source> {
+    let small = Some(SMALL_READ as u64);
+    let source = read_file(&file.path, file.name.clone(), limits, small, Some(buffer));
+    source.large.is_none().then_some(source)
 }
 
 /// Bytes a regular file's first read asks for: most files of a folder of games are smaller, and
@@ -487,6 +549,50 @@ mod tests {
             let large = source.large.map(|large| large.size);
             assert_eq!(large, (size > 50).then_some(size as u64), "{size} bytes");
         }
+    }
+
+    /// Deferred, a folder's regular files come unread, in the same order and with the same
+    /// names as the sources read; [`read_small`] reads each small one as they were read, and
+    /// hands a larger one back; a file gone meanwhile is a finding that names why.
+    #[test]
+    fn a_folder_deferred_reads_as_a_folder_read() {
+        let dir = tempfile::tempdir().unwrap();
+        let sizes = [("a.sgf", 10), ("b.SGF", SMALL_READ), ("c.sgf", SMALL_READ + 1), ("d.txt", 5)];
+        for (name, size) in sizes {
+            std::fs::write(dir.path().join(name), vec![b'('; size]).unwrap();
+        }
+        std::fs::create_dir(dir.path().join("e")).unwrap();
+        std::fs::write(dir.path().join("e/f.sgf"), b"(;)").unwrap();
+        let options = ReadOptions::default();
+        let read: Vec<Source> = sources([dir.path()], &options).collect();
+        let mut deferred = sources([dir.path()], &options).deferring_files();
+        let mut buffer = Vec::new();
+        let mut found = Vec::new();
+        while let Some(next) = deferred.next_found() {
+            let Found::File(file) = next else { panic!("a file read: {next:?}") };
+            found.push(file);
+        }
+        let names: Vec<&str> = found.iter().map(|f| f.name.as_str()).collect();
+        assert_eq!(names, read.iter().map(|s| s.name.as_str()).collect::<Vec<_>>());
+        assert_eq!(names.len(), 4, "{names:?}");
+        for (file, source) in found.iter().zip(&read) {
+            match read_small(file, options.limits, &mut buffer) {
+                Some(small) => {
+                    assert_eq!(small.name, source.name);
+                    assert_eq!(small.bytes.unwrap(), *source.bytes.as_ref().unwrap());
+                }
+                None => assert_eq!(source.bytes.as_ref().unwrap().len(), SMALL_READ + 1),
+            }
+        }
+        let small_limit = limits(5);
+        let over = read_small(&found[0], small_limit, &mut buffer).unwrap();
+        assert!(over.bytes.unwrap_err().message.starts_with("10 bytes, over the size limit"));
+        let gone = FoundFile { name: "gone.sgf".into(), path: dir.path().join("gone.sgf") };
+        let source = read_small(&gone, options.limits, &mut buffer).unwrap();
+        assert_eq!(source.name, "gone.sgf");
+        let finding = source.bytes.unwrap_err();
+        assert_eq!(finding.code, Code::Io);
+        assert!(finding.message.starts_with("cannot read: "), "{}", finding.message);
     }
 
     /// A FIFO found in a folder is not a regular file: a read of it may stop short of its end
