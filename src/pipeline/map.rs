@@ -3,9 +3,10 @@
 //!
 //! [`map_games`] is [`super::run_job`] with the work left open: the reader thread walks the
 //! sources and splits all but the small files (which the workers split: see
-//! [`crate::record::split_small`]), the workers call the caller's function on each game, and
-//! the consumer receives every source and every result in input order, whatever the number of
-//! threads. A game that makes kifu panic comes back as [`Mapped::Crashed`], so a bug costs one
+//! [`crate::record::split_small`], and with several workers also read: a folder's file that
+//! turns out larger is run through the engine on its own where it comes), the workers call
+//! the caller's function on each game, and the consumer receives every source and every
+//! result in input order, whatever the number of threads. A game that makes kifu panic comes back as [`Mapped::Crashed`], so a bug costs one
 //! game, not the run.
 
 use std::io;
@@ -15,7 +16,7 @@ use super::engine::{Completion, Engine};
 use super::job::{Job, SourceReport, panic_message};
 use super::progress::Progress;
 use super::sources::{self, SourceInfo, Surveyed, SurveyedSource, Unit};
-use crate::record::{self, GameLocation, PendingGame};
+use crate::record::{self, FoundFile, GameLocation, PendingGame, Source};
 use crate::report::{CellGuard, FindingRow};
 
 /// What the consumer of [`map_games`] receives, in input order: each source, then its games.
@@ -38,6 +39,9 @@ enum Done<T> {
     Surveying(SurveyedSource),
     /// A game sent before its file's survey ended ([`Unit::Speculative`]).
     Speculative(Mapped<T>),
+    /// A file of a folder left to the workers ([`Unit::Path`]) and found larger than a small
+    /// file: its games are spread over the workers in a run of its own.
+    Deferred(FoundFile),
 }
 
 /// Calls `work` on every game of `job` in parallel and hands `consume` each source and each
@@ -60,74 +64,132 @@ pub fn map_games_in_batches<T: Send>(
     job: &Job,
     progress: &Progress,
     work: impl Fn(&PendingGame) -> T + Sync + Send,
-    mut consume: impl FnMut(Mapped<T>) -> io::Result<()>,
-    mut end_batch: impl FnMut() -> io::Result<()>,
+    consume: impl FnMut(Mapped<T>) -> io::Result<()>,
+    end_batch: impl FnMut() -> io::Result<()>,
 ) -> io::Result<Completion> {
-    let (reader_job, reader_progress) = (job.clone(), progress.clone());
-    // Set when a large file's survey finds that its parts do not read as the whole file: the
-    // games sent from them before it ended are dropped (the whole file's follow).
-    let mut drop_speculative = false;
     let game = |pending: PendingGame| match catch_unwind(AssertUnwindSafe(|| work(&pending))) {
         Ok(result) => Mapped::Game(result),
         Err(panic) => Mapped::Crashed(pending.location, panic_message(panic.as_ref())),
     };
-    engine.run(
-        move |feeder| sources::feed(&reader_job, feeder, &reader_progress),
-        |unit| match unit {
-            Unit::Source(info) => Done::One(Mapped::Source(source_report(info, job.guard))),
-            Unit::Surveying(source) => Done::Surveying(source),
-            Unit::Game(pending) => Done::One(game(pending)),
-            Unit::Speculative(pending) => Done::Speculative(game(pending)),
-            Unit::File(source) => {
-                let (name, bytes) =
-                    (source.name.clone(), source.bytes.as_ref().map_or(0, |b| b.len()));
-                let split = record::split_small(source, &job.read);
-                let games = split.games.iter().filter(|g| g.has_tree()).count() as u64;
-                let info =
-                    SourceInfo { name, bytes: bytes as u64, games, findings: split.findings };
-                Done::File(
-                    source_report(info, job.guard),
-                    split.games.into_iter().map(game).collect(),
-                )
+    let small = |source: Source| {
+        let (name, bytes) = (source.name.clone(), source.bytes.as_ref().map_or(0, |b| b.len()));
+        let split = record::split_small(source, &job.read);
+        let games = split.games.iter().filter(|g| g.has_tree()).count() as u64;
+        let info = SourceInfo { name, bytes: bytes as u64, games, findings: split.findings };
+        Done::File(source_report(info, job.guard), split.games.into_iter().map(game).collect())
+    };
+    let process = |unit| match unit {
+        Unit::Source(info) => Done::One(Mapped::Source(source_report(info, job.guard))),
+        Unit::Surveying(source) => Done::Surveying(source),
+        Unit::Game(pending) => Done::One(game(pending)),
+        Unit::Speculative(pending) => Done::Speculative(game(pending)),
+        Unit::File(source) => small(source),
+        Unit::Path(file) => {
+            let read = FILES.with_borrow_mut(|(buffer, folder)| {
+                record::read_small(&file, job.read.limits, buffer, folder)
+            });
+            match read {
+                Some(source) => small(source),
+                None => Done::Deferred(file),
             }
-        },
-        |batch: Vec<Done<T>>| {
-            let mut games = 0;
-            for done in batch {
-                match done {
-                    Done::Surveying(source) => {
-                        let Some(surveyed) = source.survey.wait(engine.interrupt()) else {
-                            // Ctrl-C: the engine stops at the end of this batch.
-                            break;
-                        };
-                        drop_speculative = !surveyed.parts_hold;
-                        let SurveyedSource { name, bytes, .. } = source;
-                        let Surveyed { games: count, findings, .. } = surveyed;
-                        let info = SourceInfo { name, bytes, games: count, findings };
-                        consume(Mapped::Source(source_report(info, job.guard)))?;
+        }
+    };
+    let mut run = Run { engine, progress, process: &process, consume, end_batch };
+    // With one worker, the reader thread reading the files is as good as a second thread.
+    run.run(job.clone(), engine.threads() > 1)
+}
+
+thread_local! {
+    /// Each worker's buffer for the first read of the files it reads ([`Unit::Path`]), and the
+    /// folder they are opened in.
+    static FILES: std::cell::RefCell<(Vec<u8>, record::Folder)> =
+        const { std::cell::RefCell::new((Vec::new(), record::Folder::new())) };
+}
+
+/// One run of the engine over a job, and the consumer's state: a file the workers found too
+/// large to split alone is run through the engine again, on its own, where it comes.
+struct Run<'a, P, C, E> {
+    engine: &'a Engine,
+    progress: &'a Progress,
+    process: &'a P,
+    consume: C,
+    end_batch: E,
+}
+
+impl<T, P, C, E> Run<'_, P, C, E>
+where
+    T: Send,
+    P: Fn(Unit) -> Done<T> + Sync,
+    C: FnMut(Mapped<T>) -> io::Result<()>,
+    E: FnMut() -> io::Result<()>,
+{
+    fn run(&mut self, job: Job, defer_files: bool) -> io::Result<Completion> {
+        let (engine, process) = (self.engine, self.process);
+        let reader_progress = self.progress.clone();
+        // Set when a large file's survey finds that its parts do not read as the whole file:
+        // the games sent from them before it ended are dropped (the whole file's follow).
+        let mut drop_speculative = false;
+        let guard = job.guard;
+        let read_job = job.clone();
+        engine.run(
+            move |feeder| sources::feed(&read_job, defer_files, feeder, &reader_progress),
+            process,
+            |batch: Vec<Done<T>>| self.consume_batch(batch, &job, guard, &mut drop_speculative),
+        )
+    }
+
+    fn consume_batch(
+        &mut self,
+        batch: Vec<Done<T>>,
+        job: &Job,
+        guard: CellGuard,
+        drop_speculative: &mut bool,
+    ) -> io::Result<()> {
+        let mut games = 0;
+        for done in batch {
+            match done {
+                Done::Surveying(source) => {
+                    let Some(surveyed) = source.survey.wait(self.engine.interrupt()) else {
+                        // Ctrl-C: the engine stops at the end of this batch.
+                        break;
+                    };
+                    *drop_speculative = !surveyed.parts_hold;
+                    let SurveyedSource { name, bytes, .. } = source;
+                    let Surveyed { games: count, findings, .. } = surveyed;
+                    let info = SourceInfo { name, bytes, games: count, findings };
+                    (self.consume)(Mapped::Source(source_report(info, guard)))?;
+                }
+                Done::Speculative(_) if *drop_speculative => {}
+                Done::Speculative(item) => {
+                    games += 1;
+                    (self.consume)(item)?;
+                }
+                Done::One(item) => {
+                    games += u64::from(!matches!(item, Mapped::Source(_)));
+                    (self.consume)(item)?;
+                }
+                Done::File(source, results) => {
+                    (self.consume)(Mapped::Source(source))?;
+                    games += results.len() as u64;
+                    for item in results {
+                        (self.consume)(item)?;
                     }
-                    Done::Speculative(_) if drop_speculative => {}
-                    Done::Speculative(item) => {
-                        games += 1;
-                        consume(item)?;
-                    }
-                    Done::One(item) => {
-                        games += u64::from(!matches!(item, Mapped::Source(_)));
-                        consume(item)?;
-                    }
-                    Done::File(source, results) => {
-                        consume(Mapped::Source(source))?;
-                        games += results.len() as u64;
-                        for item in results {
-                            consume(item)?;
-                        }
+                }
+                Done::Deferred(file) => {
+                    // Its games, in parallel, before what follows it; what follows it waits
+                    // in the pool meanwhile. It is read as its folder's walk reads a file.
+                    self.progress.add_games(games);
+                    games = 0;
+                    let alone = Job { paths: vec![file.path], shard: None, ..job.clone() };
+                    if self.run(alone, false)? == Completion::Interrupted {
+                        break;
                     }
                 }
             }
-            progress.add_games(games);
-            end_batch()
-        },
-    )
+        }
+        self.progress.add_games(games);
+        (self.end_batch)()
+    }
 }
 
 /// A source as the consumer receives it, its findings made rows.
@@ -196,6 +258,58 @@ mod tests {
             );
             assert_eq!(seen, want, "{threads} threads");
         }
+    }
+
+    /// On several threads the workers read a folder's files themselves: a small file is split
+    /// where it is read, a larger one is handed back and read on its own, its games spread over
+    /// the workers, one read part by part too. Every source and game comes once, in the order of
+    /// one thread, where the reader thread reads every file.
+    #[test]
+    fn a_folder_reads_the_same_whether_its_files_are_read_by_the_workers_or_not() {
+        let dir = tempfile::tempdir().unwrap();
+        let games = |n: usize, pad: usize| -> String {
+            (1..=n)
+                .map(|i| format!("(;GM[1]SZ[19]PB[p{i}]C[{}];B[pd];W[dd])\n", "x".repeat(pad)))
+                .collect()
+        };
+        // Sorted by name: small, one game over SMALL_FILE (split on its own), small with two
+        // games, a file read part by part, an empty file, small again.
+        std::fs::write(dir.path().join("a.sgf"), games(1, 0)).unwrap();
+        std::fs::write(dir.path().join("b.sgf"), games(1, record::SMALL_READ)).unwrap();
+        std::fs::write(dir.path().join("c.sgf"), games(2, 10)).unwrap();
+        let many = 3 * crate::record::PART_BYTES / 230;
+        std::fs::write(dir.path().join("d.sgf"), games(many, 200)).unwrap();
+        std::fs::write(dir.path().join("e.sgf"), "").unwrap();
+        std::fs::write(dir.path().join("f.sgf"), games(3, 5000)).unwrap();
+        let job = job_of(dir.path().to_path_buf());
+        let mut runs = Vec::new();
+        for threads in [1, 2, 3] {
+            let limits = BatchLimits { items: 5, bytes: 1 << 20 };
+            let engine = Engine::new(threads, limits, Interrupt::new()).unwrap();
+            let mut seen = Vec::new();
+            map_games(
+                &engine,
+                &job,
+                &Progress::hidden(),
+                |game| (game.location.source.clone(), game.location.game),
+                |item| {
+                    seen.push(match item {
+                        Mapped::Source(s) => format!("{} {} {}", s.name, s.games, s.bytes),
+                        Mapped::Game((source, game)) => format!("{source} #{game}"),
+                        Mapped::Crashed(location, _) => format!("crashed {location:?}"),
+                    });
+                    Ok(())
+                },
+            )
+            .unwrap();
+            runs.push(seen);
+        }
+        let sources: Vec<&String> = runs[0].iter().filter(|s| !s.contains('#')).collect();
+        assert_eq!(sources.len(), 6, "{sources:?}");
+        let game_rows = runs[0].iter().filter(|s| s.contains('#')).count();
+        assert_eq!(game_rows, 1 + 1 + 2 + many + 1 + 3, "the empty file stands in as one game");
+        assert_eq!(runs[1], runs[0], "two threads");
+        assert_eq!(runs[2], runs[0], "three threads");
     }
 
     /// Games of a file read part by part go out before its survey ends; when the survey finds

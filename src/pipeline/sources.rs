@@ -8,7 +8,9 @@
 //! shared buffer that its pending games point into, so a big collection is in memory as raw
 //! bytes until its last game is analysed, never as parse trees. The one pass that is neither
 //! cheap nor overlapped with the workers, the survey of a large file before its games, runs on
-//! a thread of its own while the games go out ([`push_surveyed`]).
+//! a thread of its own while the games go out ([`push_surveyed`]). With more than one worker,
+//! even the reading of a folder's files is left to them ([`Unit::Path`]): this thread then
+//! only walks the folders.
 
 use std::ops::ControlFlow;
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -22,7 +24,7 @@ use super::interrupt::Interrupt;
 use super::job::Job;
 use super::progress::Progress;
 use crate::finding::Finding;
-use crate::record::{self, PendingGame, ReadOptions, Source, SplitParts};
+use crate::record::{self, Found, FoundFile, PendingGame, ReadOptions, Source, SplitParts};
 
 /// What the reader hands to the workers.
 #[derive(Debug)]
@@ -39,6 +41,10 @@ pub(crate) enum Unit {
     /// A small file, split where its games are read ([`record::split_small`]): the source and
     /// its games come back from the worker together.
     File(Source),
+    /// A file of a folder not read yet (see [`feed`]): the worker reads it and splits
+    /// it as a [`Unit::File`] if it is small; a larger one goes back to be read as if it came
+    /// here.
+    Path(FoundFile),
 }
 
 /// A source as the summary and `findings.csv` need it.
@@ -119,25 +125,47 @@ impl Survey {
 
 /// Pushes every source of `job` (or of its shard) and their games, until the input ends or the
 /// engine says stop.
-pub(crate) fn feed(job: &Job, feeder: &mut Feeder<Unit>, progress: &Progress) {
-    let _stopped = feed_until_stopped(job, feeder, progress);
+///
+/// With `defer_files`, the regular files of folders go out unread ([`Unit::Path`]), for the
+/// workers to open and read: on a folder of thousands of small games, opening, reading and
+/// closing each file was nearly all of this thread's work, a third of the whole run's, and on
+/// two cores it set the pace (the workers waited for it).
+pub(crate) fn feed(job: &Job, defer_files: bool, feeder: &mut Feeder<Unit>, progress: &Progress) {
+    let _stopped = feed_until_stopped(job, defer_files, feeder, progress);
 }
 
 fn feed_until_stopped(
     job: &Job,
+    defer_files: bool,
     feeder: &mut Feeder<Unit>,
     progress: &Progress,
 ) -> ControlFlow<()> {
     // Large files are read part by part, so that memory stays flat however large a
     // collection is (see `record::split_parts`).
     let read = ReadOptions { stream_above: Some(STREAM_ABOVE), ..job.read.clone() };
-    for (ordinal, source) in record::sources(job.paths.iter().cloned(), &read).enumerate() {
+    let mut found = record::sources(job.paths.iter().cloned(), &read);
+    if defer_files {
+        found = found.deferring_files();
+    }
+    let mut ordinal = 0u64;
+    while let Some(next) = found.next_found() {
         if feeder.is_stopped() {
             return ControlFlow::Break(());
         }
-        if job.shard.is_some_and(|shard| !shard.keeps(ordinal as u64)) {
+        ordinal += 1;
+        if job.shard.is_some_and(|shard| !shard.keeps(ordinal - 1)) {
             continue;
         }
+        let source = match next {
+            Found::Source(source) => source,
+            Found::File(file) => {
+                progress.reading(&file.name);
+                // Its size is not known: weighed as one byte, a batch of them holds at most
+                // its item limit times SMALL_FILE once read.
+                feeder.push(Unit::Path(file), 1)?;
+                continue;
+            }
+        };
         progress.reading(&source.name);
         if let (None, Ok(bytes)) = (&source.large, &source.bytes)
             && bytes.len() <= SMALL_FILE
@@ -172,7 +200,7 @@ const STREAM_ABOVE: u64 = 2 * record::PART_BYTES as u64;
 /// Files up to this size are split by the worker that reads their games ([`Unit::File`]): most
 /// hold one game, which [`record::split_small`] splits by reading it. Larger ones are split here,
 /// so that the games of a collection are spread over the workers.
-const SMALL_FILE: usize = 64 << 10;
+const SMALL_FILE: usize = record::SMALL_READ;
 
 /// Pushes a large file read part by part, and its games.
 ///
