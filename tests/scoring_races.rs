@@ -1,9 +1,9 @@
 //! Capturing races the playouts leave a coin toss, on real records (skipped when the shared
 //! corpus is absent): the chain with more liberties wins when capturing gives it two eyes, two
 //! chains cutting the same stones win together, and a chain that only captures a lone stone
-//! inside the opponent's wall stays dead; a group the playouts keep alive in a clear majority
-//! is not killed by the enclosure rule; a capture whose capturing stone is taken back at once
-//! saves nothing.
+//! inside the opponent's wall stays dead; the chains of a group the playouts leave a coin toss
+//! live or die together; a group the playouts keep alive in a clear majority is not killed by
+//! the enclosure rule; a capture whose capturing stone is taken back at once saves nothing.
 
 mod util;
 
@@ -50,6 +50,18 @@ fn two_chains_cutting_the_same_stones_win_the_race_together() {
     let Some(corpus) = util::shared_corpus_or_skip() else { return };
     let outcome = recomputed(&corpus.join("aeb-pro/Meijin/40/Q25.sgf"));
     assert_eq!(outcome, Outcome::Win { winner: Color::Black, by: WinBy::Points(6.5) });
+}
+
+#[test]
+fn the_chains_of_a_coin_toss_group_live_or_die_together() {
+    // aeb-pro `Ryusei/09/A06.sgf` (Cho U - Hane Naoki, B+3.5, Japanese rules): Black's group
+    // on the left side is three chains sharing its eye space, A15 (8 stones), A11 (3) and
+    // E13 (6), and the playouts leave it a coin toss: A15 and A11 at -0.03, E13 at +0.19.
+    // Chain by chain, eleven of its stones came off and six stayed: W+23.5. By the group's
+    // stone-weighted mean support, all live.
+    let Some(corpus) = util::shared_corpus_or_skip() else { return };
+    let outcome = recomputed(&corpus.join("aeb-pro/Ryusei/09/A06.sgf"));
+    assert_eq!(outcome, Outcome::Win { winner: Color::Black, by: WinBy::Points(3.5) });
 }
 
 #[test]

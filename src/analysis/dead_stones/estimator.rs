@@ -5,6 +5,8 @@
 //!    small regions they enclose are dead. Both are proofs.
 //! 2. Playouts (deterministic, seeded from the position) over the points proofs leave open:
 //!    a chain whose stones end up the opponent's in most playouts is dead.
+//!    Chains the playouts leave a coin toss take the status of their group (chains sharing
+//!    an eye space or two liberties), by the stone-weighted mean support of its chains.
 //! 3. Seki: chains the playouts leave alive but whose region has at most one eye, next to an
 //!    opponent chain in the same state, are in seki.
 //!
@@ -143,6 +145,7 @@ pub fn estimate_with(board: &Board, options: &EstimateOptions) -> Statuses {
             }
         }
     }
+    vote_unclear_groups(&layout, &bases, &support, &mut statuses);
     let mut dead = vec![false; n];
     for (c, chain) in layout.chains.iter().enumerate() {
         if statuses[c] == Status::Dead {
@@ -200,5 +203,104 @@ pub fn estimate_with(board: &Board, options: &EstimateOptions) -> Statuses {
         source: DeadStoneSource::Estimate,
         confidence,
         doubts,
+    }
+}
+
+/// Unclear chains take the status of their group. Chains of one colour that share an eye space
+/// or two liberties (a group, see [`super::eyes`]) live or die together; the playouts sample
+/// each chain on its own, and when the group is a coin toss its chains land on both sides of
+/// even by chance, so that part of a group was taken off and the rest left (a seven-stone chain
+/// dead at -0.03 next to its six-stone partner alive at +0.19). The unclear chains of a group
+/// take the sign of the stone-weighted mean support of all its chains, the clear ones
+/// included: one question, one answer. Measured with `scripts/accuracy`: aeb-pro Japanese
+/// games 63.7 / 91.7 / 93.9% -> 63.8 / 92.0 / 94.1% (exact, within 2, same winner), GNU Go's
+/// score tests 79.3 -> 81.0%, every other set the same or better. Counting only the unclear
+/// chains of the group gains about half as much.
+fn vote_unclear_groups(layout: &Layout, bases: &[Basis], support: &[f32], statuses: &mut [Status]) {
+    if !bases.contains(&Basis::Unclear) {
+        return;
+    }
+    // The groups as the clear statuses make them: unclear chains stand, as if alive.
+    let dead: Vec<bool> = (0..layout.grid.len())
+        .map(|i| {
+            layout.stones[i].is_some() && {
+                let c = layout.chain_of[i] as usize;
+                statuses[c] == Status::Dead && bases[c] != Basis::Unclear
+            }
+        })
+        .collect();
+    let eyes = super::eyes::analyse(layout, &dead);
+    for group in &eyes.groups {
+        if !group.chains.iter().any(|&c| bases[c as usize] == Basis::Unclear) {
+            continue;
+        }
+        let mean: f32 = group
+            .chains
+            .iter()
+            .map(|&c| support[c as usize] * layout.chains[c as usize].stones.len() as f32)
+            .sum();
+        let status = if mean >= 0.0 { Status::Alive } else { Status::Dead };
+        for &c in &group.chains {
+            if bases[c as usize] == Basis::Unclear {
+                statuses[c as usize] = status;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The statuses [`vote_unclear_groups`] gives the chains of `diagram`, from each chain's
+    /// playout support (given on one of its stones; unclear below 0.3, every other chain
+    /// clearly alive), as `(x, y, dead)` of the given stones.
+    fn voted(diagram: &str, support_at: &[(usize, usize, f32)]) -> Vec<(usize, usize, bool)> {
+        let board = Board::from_diagram(diagram).expect("diagram");
+        let layout = Layout::of_board(&board);
+        let width = layout.size.width as usize;
+        let mut support = vec![1.0f32; layout.chains.len()];
+        for &(x, y, s) in support_at {
+            support[layout.chain_of[y * width + x] as usize] = s;
+        }
+        let bases: Vec<Basis> = support
+            .iter()
+            .map(|s| if s.abs() < 0.3 { Basis::Unclear } else { Basis::Playout })
+            .collect();
+        let mut statuses: Vec<Status> =
+            support.iter().map(|&s| if s >= 0.0 { Status::Alive } else { Status::Dead }).collect();
+        vote_unclear_groups(&layout, &bases, &support, &mut statuses);
+        support_at
+            .iter()
+            .map(|&(x, y, _)| {
+                (x, y, statuses[layout.chain_of[y * width + x] as usize] == Status::Dead)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_chains_of_one_group_live_or_die_together() {
+        // Black's two chains in the upper left share the eye space C9 C8 (C7 touches White's
+        // C6 and parts the region from the rest): one group. The playouts left the left
+        // chain (five stones) a coin toss slightly below even and the right one (three
+        // stones) a coin toss above it; taken chain by chain, half the group came off. The
+        // stone-weighted mean is above even: both live. Black's lone stone at H3 is a group of
+        // its own and keeps its own coin toss.
+        let position = "
+            . X . X O . . . .
+            X X . X O . . . .
+            X X . X O . . . .
+            O O O O O . . . .
+            . . . . . . . . .
+            . . . . . O O O .
+            . . . . . O . X O
+            . . . . . O O O .
+            . . . . . . . . .";
+        assert_eq!(
+            voted(position, &[(1, 0, -0.05), (3, 0, 0.2), (7, 6, -0.1)]),
+            vec![(1, 0, false), (3, 0, false), (7, 6, true)]
+        );
+        // The same group with the larger chain further below even: both come off.
+        assert_eq!(voted(position, &[(1, 0, -0.2), (3, 0, 0.1)]), vec![(1, 0, true), (3, 0, true)]);
     }
 }
