@@ -24,6 +24,12 @@
 //! [`Board::check_consistency`] recomputes everything from the colours alone and compares; the
 //! tests run it after every move of long random games.
 //!
+//! The inlining of the move's path is pinned rather than left to the compiler, which decided
+//! it differently whenever an unrelated edit moved functions between codegen units: every
+//! step of an ordinary move and every small helper it calls is `#[inline(always)]`, and the
+//! three rare, looping steps (merging two chains, removing a chain, the suicide test of a move
+//! into a hole) are `#[inline(never)]`, so that a change to one of them is measured alone.
+//!
 //! # Example
 //!
 //! ```
@@ -64,7 +70,7 @@ const WALL: u8 = 3;
 /// "No location": location 0 is always a wall cell, so no stone or ko point is ever there.
 const NONE: u16 = 0;
 
-#[inline]
+#[inline(always)]
 fn code(color: Color) -> u8 {
     match color {
         Color::Black => BLACK,
@@ -72,7 +78,7 @@ fn code(color: Color) -> u8 {
     }
 }
 
-#[inline]
+#[inline(always)]
 fn color_of(code: u8) -> Option<Color> {
     match code {
         BLACK => Some(Color::Black),
@@ -604,7 +610,7 @@ impl Board {
     // --- locations -------------------------------------------------------------------------
 
     /// The padded location of `p`, or `None` when `p` is off the board.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn loc(&self, p: Point) -> Option<u16> {
         self.size.contains(p).then(|| (p.x as u16 + 1) + (p.y as u16 + 1) * self.stride)
     }
@@ -615,7 +621,7 @@ impl Board {
         Point::new((loc % self.stride) as u8 - 1, (loc / self.stride) as u8 - 1)
     }
 
-    #[inline]
+    #[inline(always)]
     fn adjacent(&self, loc: u16) -> [u16; 4] {
         [loc - self.stride, loc - 1, loc + 1, loc + self.stride]
     }
@@ -625,7 +631,7 @@ impl Board {
         self.loc(p).filter(|&l| matches!(self.cells[l].color, BLACK | WHITE))
     }
 
-    #[inline]
+    #[inline(always)]
     fn head_cell(&self, loc: u16) -> Cell {
         self.cells[self.cells[loc].head]
     }
@@ -742,7 +748,7 @@ impl Board {
 
     /// Whether a stone of `color` on the empty location `loc` would capture nothing and be left
     /// without liberties.
-    #[inline]
+    #[inline(never)]
     fn is_suicide(&self, color: Color, loc: u16) -> bool {
         let pla = code(color);
         for &a in &self.adjacent(loc) {
@@ -903,6 +909,7 @@ impl Board {
     /// Merges the chains headed by `a` and `b` (same colour, different chains): the smaller
     /// joins the larger (`a` on a tie), whose liberty count grows by the liberties only the
     /// smaller one had. Returns the head of the merged chain.
+    #[inline(never)]
     fn merge_chains(&mut self, a: u16, b: u16) -> u16 {
         let (big, small) = if self.stones[a] < self.stones[b] { (b, a) } else { (a, b) };
         let mut new_libs = 0;
@@ -944,6 +951,7 @@ impl Board {
 
     /// Takes the chain headed by `head` off the board, giving each neighbouring chain of the
     /// other colour a liberty per freed point it touches. Returns the number of stones removed.
+    #[inline(never)]
     fn remove_chain(&mut self, head: u16) -> u32 {
         let color_code = self.cells[head].color;
         let color = color_of(color_code).expect("a chain is made of stones");
