@@ -87,6 +87,16 @@ fn color_of(code: u8) -> Option<Color> {
     }
 }
 
+/// How many of four colour codes are [`EMPTY`]: the liberties of a lone stone with these
+/// neighbours. Counted without a branch, so that the suicide test of a move (none empty?) is
+/// one test instead of one per neighbour, whose branches were mispredicted about once every
+/// two moves (whether a given neighbour is empty is as good as random), and a move played
+/// after its test counts them once for both.
+#[inline(always)]
+fn empty_count(near: [u8; 4]) -> u16 {
+    near.iter().map(|&c| u16::from(c == EMPTY)).sum()
+}
+
 /// Why a move may not be played. Exactly one kind describes each illegal move; when several
 /// apply, the first in this order wins: off the board, occupied, suicide, ko, superko.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -733,7 +743,7 @@ impl Board {
         near: [u8; 4],
     ) -> Result<(), Illegal> {
         // A stone next to an empty point has a liberty: only a move into a hole can be suicide.
-        if rule != SuicideRule::Allowed && !near.contains(&EMPTY) && self.is_suicide(color, loc) {
+        if rule != SuicideRule::Allowed && empty_count(near) == 0 && self.is_suicide(color, loc) {
             let multi_stone =
                 self.adjacent(loc).iter().any(|&a| self.cells[a].color == code(color));
             if rule == SuicideRule::Forbidden || !multi_stone {
@@ -793,8 +803,7 @@ impl Board {
         debug_assert_eq!(self.cells[loc].color, EMPTY);
         let pla = code(color);
         let [n, w, e, s] = self.adjacent(loc);
-        let libs = near.iter().map(|&c| u16::from(c == EMPTY)).sum::<u16>();
-        self.place_lone_stone(color, loc, libs);
+        self.place_lone_stone(color, loc, empty_count(near));
 
         let mut move_state =
             MoveState { pla, loc, own: loc, captured: 0, possible_ko: NONE, seen: [NONE; 3] };
