@@ -706,7 +706,7 @@ impl Board {
         if self.cells[loc].color != EMPTY {
             return Err(Illegal::Occupied);
         }
-        self.check_empty(color, loc, rule, self.near_colors(loc))
+        self.check_empty(color, loc, rule, empty_count(self.near_colors(loc)))
     }
 
     /// [`Board::check_loc`] and, if the move is legal, [`Board::play_empty`], reading the
@@ -723,8 +723,9 @@ impl Board {
             return Err(Illegal::Occupied);
         }
         let near = self.near_colors(loc);
-        self.check_empty(color, loc, rule, near)?;
-        Ok(self.play_near(color, loc, near))
+        let empty = empty_count(near);
+        self.check_empty(color, loc, rule, empty)?;
+        Ok(self.play_near(color, loc, near, empty))
     }
 
     /// The colour codes of the four neighbours of `loc`, in [`Board::adjacent`] order.
@@ -733,17 +734,18 @@ impl Board {
         self.adjacent(loc).map(|a| self.cells[a].color)
     }
 
-    /// [`Board::check_loc`] on an empty location whose neighbours have the colours `near`.
+    /// [`Board::check_loc`] on an empty location with `empty` empty neighbours
+    /// ([`empty_count`]).
     #[inline(always)]
     fn check_empty(
         &self,
         color: Color,
         loc: u16,
         rule: SuicideRule,
-        near: [u8; 4],
+        empty: u16,
     ) -> Result<(), Illegal> {
         // A stone next to an empty point has a liberty: only a move into a hole can be suicide.
-        if rule != SuicideRule::Allowed && empty_count(near) == 0 && self.is_suicide(color, loc) {
+        if rule != SuicideRule::Allowed && empty == 0 && self.is_suicide(color, loc) {
             let multi_stone =
                 self.adjacent(loc).iter().any(|&a| self.cells[a].color == code(color));
             if rule == SuicideRule::Forbidden || !multi_stone {
@@ -794,16 +796,19 @@ impl Board {
     /// instructions a move than the loop).
     #[inline]
     pub(crate) fn play_empty(&mut self, color: Color, loc: u16) -> MoveEffect {
-        self.play_near(color, loc, self.near_colors(loc))
+        let near = self.near_colors(loc);
+        self.play_near(color, loc, near, empty_count(near))
     }
 
-    /// [`Board::play_empty`] on a location whose neighbours have the colours `near`.
+    /// [`Board::play_empty`] on a location whose neighbours have the colours `near`, `empty`
+    /// of them empty ([`empty_count`], counted once for the test and the move).
     #[inline(always)]
-    fn play_near(&mut self, color: Color, loc: u16, near: [u8; 4]) -> MoveEffect {
+    fn play_near(&mut self, color: Color, loc: u16, near: [u8; 4], empty: u16) -> MoveEffect {
         debug_assert_eq!(self.cells[loc].color, EMPTY);
+        debug_assert_eq!(empty, empty_count(near));
         let pla = code(color);
         let [n, w, e, s] = self.adjacent(loc);
-        self.place_lone_stone(color, loc, empty_count(near));
+        self.place_lone_stone(color, loc, empty);
 
         let mut move_state =
             MoveState { pla, loc, own: loc, captured: 0, possible_ko: NONE, seen: [NONE; 3] };
