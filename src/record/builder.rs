@@ -161,6 +161,48 @@ impl NodeId {
     }
 }
 
+/// The lists a builder needs only while it reads (none of them goes into the record), kept on
+/// the thread from one game's builder to the next: two allocations and frees a game fewer.
+#[derive(Default)]
+struct Scratch {
+    about_board: Vec<bool>,
+    node_ids: Vec<NodeId>,
+}
+
+/// Lists longer than this are not kept for the next game (a damaged game's thousands of
+/// findings or identifiers in one node would hold memory for nothing).
+const MAX_SCRATCH: usize = 1024;
+
+thread_local! {
+    static SCRATCH: std::cell::RefCell<Scratch> = std::cell::RefCell::default();
+}
+
+impl Scratch {
+    /// This thread's kept lists, empty, or new ones (when re-entered, or on a thread being
+    /// torn down).
+    fn take() -> Scratch {
+        SCRATCH
+            .try_with(|kept| kept.try_borrow_mut().map(|mut kept| std::mem::take(&mut *kept)).ok())
+            .ok()
+            .flatten()
+            .unwrap_or_default()
+    }
+
+    /// Keeps the lists for the next builder on this thread, emptied.
+    fn give_back(mut self) {
+        if self.about_board.capacity() > MAX_SCRATCH || self.node_ids.capacity() > MAX_SCRATCH {
+            return;
+        }
+        self.about_board.clear();
+        self.node_ids.clear();
+        let _ = SCRATCH.try_with(|kept| {
+            if let Ok(mut kept) = kept.try_borrow_mut() {
+                *kept = self;
+            }
+        });
+    }
+}
+
 struct BadIdentifier {
     raw: String,
     finding: usize,
@@ -235,16 +277,17 @@ impl GameBuilder {
     /// Starts a record for the game found at `location`, decoded as `encoding`.
     pub fn new(location: GameLocation, encoding: TextEncoding) -> GameBuilder {
         let spare = super::spare_buffers();
+        let scratch = Scratch::take();
         GameBuilder {
             location,
             encoding,
             // Room for what a game usually holds, so that these grow once if at all.
             findings: Vec::with_capacity(4),
-            about_board: Vec::with_capacity(4),
+            about_board: scratch.about_board,
             node: None,
             moves_before_node: 0,
             node_first_finding: 0,
-            node_ids: Vec::with_capacity(16),
+            node_ids: scratch.node_ids,
             node_moves: 0,
             node_colours: [false; 2],
             node_setup: NodeSetup::default(),
@@ -1072,6 +1115,7 @@ impl GameBuilder {
     /// Drops the record under construction and gives back its location: for a reader that
     /// gives up on a game part way and hands it to another reader.
     pub fn abandon(self) -> GameLocation {
+        Scratch { about_board: self.about_board, node_ids: self.node_ids }.give_back();
         self.location
     }
 
@@ -1113,7 +1157,7 @@ impl GameBuilder {
         if self.moves.is_empty() && status != ReadStatus::Failed {
             self.found(Code::EmptyGame, "the game has no moves".to_string());
         }
-        GameRecord {
+        let record = GameRecord {
             location: self.location,
             status,
             encoding: self.encoding,
@@ -1130,7 +1174,9 @@ impl GameBuilder {
             markup: self.last_markup,
             properties: self.properties,
             findings: self.findings,
-        }
+        };
+        Scratch { about_board: self.about_board, node_ids: self.node_ids }.give_back();
+        record
     }
 }
 

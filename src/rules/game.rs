@@ -503,7 +503,7 @@ impl Game {
     // --- internals -------------------------------------------------------------------------
 
     /// The situation key of a position with `to_move` to move under this ruleset.
-    #[inline]
+    #[inline(always)]
     fn key(&self, hash: u64, to_move: Color) -> u64 {
         hash ^ self.player_keys[to_move.index()]
     }

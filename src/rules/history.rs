@@ -136,7 +136,7 @@ impl History {
     }
 
     /// Number of changes logged so far.
-    #[inline]
+    #[inline(always)]
     pub fn log_len(&self) -> u32 {
         self.log.len() as u32
     }

@@ -92,7 +92,7 @@ impl BoardSize {
     }
 
     /// Whether `p` lies on this board.
-    #[inline]
+    #[inline(always)]
     pub fn contains(self, p: Point) -> bool {
         p.x < self.width && p.y < self.height
     }

@@ -58,7 +58,7 @@ static KEYS: Keys = build_keys();
 
 /// The key of a stone of colour `color_index` (0 Black, 1 White) at padded location `loc`
 /// (below [`MAX_LOCATIONS`]).
-#[inline]
+#[inline(always)]
 pub fn stone_key(color_index: usize, loc: usize) -> u64 {
     KEYS.stones[color_index & 1][loc & (TABLE - 1)]
 }
