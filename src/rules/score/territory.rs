@@ -540,6 +540,8 @@ fn mark_false_eye_points(
         visited_eyes: vec![false; eyes.len()],
         visited_orig: Vec::new(),
         orig_seen: vec![false; n],
+        walk_of: vec![0; n],
+        walks: 0,
         stack: Vec::new(),
     };
     for (orig, eye) in eyes.iter().enumerate() {
@@ -589,6 +591,12 @@ struct FalseEyeSearch<'a> {
     visited_orig: Vec<usize>,
     /// Membership in `visited_orig`, over the whole board.
     orig_seen: Vec<bool>,
+    /// For each point of `visited_orig` but the tested point, the number of the walk that
+    /// reached it (meaningless elsewhere): a walk's own points are those of its number, a
+    /// membership test that a search of its slice of `visited_orig` would make point by point.
+    walk_of: Vec<u32>,
+    /// Walks so far: numbers only grow, so an earlier search's marks never match.
+    walks: u32,
     stack: Vec<usize>,
 }
 
@@ -635,7 +643,7 @@ impl FalseEyeSearch<'_> {
                 }
                 // Walk the eye from this macrochain's side, never through the tested point.
                 let from = eye.macro_neighbours.iter().find(|(k, _)| *k == m).map(|(_, v)| v);
-                let reached = self.walk_orig_eye(from.map(Vec::as_slice).unwrap_or(&[]));
+                let (reached, walk) = self.walk_orig_eye(from.map(Vec::as_slice).unwrap_or(&[]));
                 if reached.is_empty() {
                     continue;
                 }
@@ -653,7 +661,7 @@ impl FalseEyeSearch<'_> {
                     return true;
                 }
                 for (next, from_points) in &eye.macro_neighbours {
-                    if from_points.iter().any(|p| self.visited_orig[reached.clone()].contains(p))
+                    if from_points.iter().any(|&p| self.orig_seen[p] && self.walk_of[p] == walk)
                         && self.reaches(*next)
                     {
                         return true;
@@ -675,8 +683,10 @@ impl FalseEyeSearch<'_> {
     }
 
     /// Walks the tested eye from `from`, through points no earlier walk reached, and returns
-    /// where in `visited_orig` the points this walk reached now lie.
-    fn walk_orig_eye(&mut self, from: &[usize]) -> std::ops::Range<usize> {
+    /// where in `visited_orig` the points this walk reached now lie, and the walk's number.
+    fn walk_orig_eye(&mut self, from: &[usize]) -> (std::ops::Range<usize>, u32) {
+        self.walks += 1;
+        let walk = self.walks;
         let start = self.visited_orig.len();
         self.stack.clear();
         self.stack.extend_from_slice(from);
@@ -685,10 +695,11 @@ impl FalseEyeSearch<'_> {
                 continue;
             }
             self.orig_seen[p] = true;
+            self.walk_of[p] = walk;
             self.visited_orig.push(p);
             self.stack.extend(self.grid.adj(p));
         }
-        start..self.visited_orig.len()
+        (start..self.visited_orig.len(), walk)
     }
 }
 
