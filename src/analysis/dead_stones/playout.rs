@@ -139,7 +139,7 @@ impl Sampler {
             runs: [0, 0],
             state: PlayoutState {
                 candidates: Vec::with_capacity(n),
-                touched: [Vec::new(), Vec::new()],
+                touched: [Touched::new(), Touched::new()],
                 region: vec![UNKNOWN; n],
                 stack: Vec::new(),
                 points: Vec::new(),
@@ -194,7 +194,7 @@ impl Sampler {
 
 struct PlayoutState {
     candidates: Vec<u16>,
-    touched: [Vec<u16>; 2],
+    touched: [Touched; 2],
     /// Per point: the owner of its empty region at the end of the playout, once
     /// [`add_final_owners`] has filled it ([`UNKNOWN`] before, [`FILLING`] during the fill).
     region: Vec<i8>,
@@ -250,7 +250,7 @@ fn play_out(
         let ko = board.ko_for(to_move);
         let mut chosen = if last != NONE { urgent_move(board, to_move, last, rng) } else { NONE };
         if chosen == NONE && passed[me] {
-            let list = &mut state.touched[me];
+            let list = &mut state.touched[me].list;
             let mut untried = list.len();
             while untried > 0 {
                 let pick = rng.below(untried);
@@ -318,12 +318,45 @@ fn play_out(
     }
 }
 
+/// The points a player who passed looks at again ([`play_out`]), each once, in the order
+/// found.
+struct Touched {
+    list: Vec<u16>,
+    /// Membership in `list`: the locations whose entry is `generation`.
+    mark: ByLoc<u32>,
+    generation: u32,
+}
+
+impl Touched {
+    fn new() -> Touched {
+        Touched { list: Vec::new(), mark: ByLoc::filled(0), generation: 1 }
+    }
+
+    fn clear(&mut self) {
+        self.list.clear();
+        if self.generation == u32::MAX {
+            self.mark = ByLoc::filled(0);
+            self.generation = 0;
+        }
+        self.generation += 1;
+    }
+
+    /// Adds `p` at the end unless it is in the list already.
+    #[inline]
+    fn add(&mut self, p: u16) {
+        if self.mark[p] != self.generation {
+            self.mark[p] = self.generation;
+            self.list.push(p);
+        }
+    }
+}
+
 /// Records the points where a player's options may have changed after a move on `loc` that
 /// captured `captured`.
-fn note_changes(board: &PlayoutBoard, loc: u16, captured: &[u16], out: &mut Vec<u16>) {
-    let add = |p: u16, out: &mut Vec<u16>| {
-        if board.color(p) != WALL && !out.contains(&p) {
-            out.push(p);
+fn note_changes(board: &PlayoutBoard, loc: u16, captured: &[u16], out: &mut Touched) {
+    let add = |p: u16, out: &mut Touched| {
+        if board.color(p) != WALL {
+            out.add(p);
         }
     };
     let [up, left, right, down] = board.neighbours(loc);
@@ -416,7 +449,8 @@ fn liberties_after(board: &PlayoutBoard, pla: u8, loc: u16) -> u32 {
     let neighbours = board.neighbours(loc);
     // Cheap answers first: two empty neighbours, a capture, or a friendly chain with three
     // liberties or more each settle it without walking any chain.
-    let mut libs = [0u16; 2];
+    // The one liberty found so far, if `found`.
+    let mut lib = NONE;
     let mut found = 0usize;
     for &a in &neighbours {
         let c = board.color(a);
@@ -424,7 +458,7 @@ fn liberties_after(board: &PlayoutBoard, pla: u8, loc: u16) -> u32 {
             if found == 1 {
                 return 2;
             }
-            libs[0] = a;
+            lib = a;
             found = 1;
         } else {
             // A wall cell has no liberties: neither test holds.
@@ -442,11 +476,11 @@ fn liberties_after(board: &PlayoutBoard, pla: u8, loc: u16) -> u32 {
             continue;
         }
         let l = board.liberty_besides(a, loc);
-        if l != NONE && !libs[..found].contains(&l) {
+        if l != NONE && !(found == 1 && lib == l) {
             if found == 1 {
                 return 2;
             }
-            libs[0] = l;
+            lib = l;
             found = 1;
         }
     }
