@@ -325,9 +325,13 @@ fn reach(s: &Stones, blocks: Option<&[Option<Color>]>, pla: Color) -> Vec<bool> 
     let grid = s.grid;
     let opp = pla.opponent();
     let mut reached = vec![false; grid.len()];
-    let mut stack: Vec<usize> = (0..grid.len()).filter(|&i| s.live(i, pla)).collect();
-    for &i in &stack {
-        reached[i] = true;
+    // Sized for the whole board: each point is pushed once at most, so it never grows.
+    let mut stack = Vec::with_capacity(grid.len());
+    for i in 0..grid.len() {
+        if s.live(i, pla) {
+            reached[i] = true;
+            stack.push(i);
+        }
     }
     while let Some(p) = stack.pop() {
         if blocks.is_some_and(|b| b[p] == Some(opp)) {
