@@ -752,22 +752,34 @@ impl FalseEyeSearch<'_> {
 
     /// Walks the tested eye from `from`, through points no earlier walk reached, and returns
     /// where in `visited_orig` the points this walk reached now lie, and the walk's number.
+    /// Only the set of points matters to the callers, not their order: each point is taken
+    /// when first seen, so only the eye's new points are ever stacked.
     fn walk_orig_eye(&mut self, from: &[usize]) -> (std::ops::Range<usize>, u32) {
         self.walks += 1;
         let walk = self.walks;
         let start = self.visited_orig.len();
         self.stack.clear();
-        self.stack.extend_from_slice(from);
+        for &p in from {
+            self.take(p, walk);
+        }
         while let Some(p) = self.stack.pop() {
-            if !self.in_eye[p] || self.orig_seen[p] {
-                continue;
+            for a in self.grid.adj(p) {
+                self.take(a, walk);
             }
+        }
+        (start..self.visited_orig.len(), walk)
+    }
+
+    /// Adds `p` to the walk numbered `walk`, and to the points it goes on from, if it is a
+    /// point of the tested eye no walk has reached yet.
+    #[inline]
+    fn take(&mut self, p: usize, walk: u32) {
+        if self.in_eye[p] && !self.orig_seen[p] {
             self.orig_seen[p] = true;
             self.walk_of[p] = walk;
             self.visited_orig.push(p);
-            self.stack.extend(self.grid.adj(p));
+            self.stack.push(p);
         }
-        (start..self.visited_orig.len(), walk)
     }
 }
 
