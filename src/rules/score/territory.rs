@@ -431,19 +431,24 @@ fn mark_regions(
             }
             let id = regions.len() as u32;
             regions.push(Region { color: pla, eyes: Vec::new() });
+            // A point is taken when first seen: one this fill has not visited, in no earlier
+            // region (only this fill's own points join a region while it runs), and not the
+            // opponent's live stone.
+            visited[start] = id;
             stack.push(start);
             while let Some(p) = stack.pop() {
-                if visited[p] == id || region_of[p] != NONE || s.live(p, opp) {
-                    continue;
-                }
-                visited[p] = id;
                 if rp[p] && !ro[p] {
                     region_of[p] = id;
                 }
                 if blocks[p] == Some(opp) {
                     continue;
                 }
-                stack.extend(grid.adj(p));
+                for a in grid.adj(p) {
+                    if visited[a] != id && region_of[a] == NONE && !s.live(a, opp) {
+                        visited[a] = id;
+                        stack.push(a);
+                    }
+                }
             }
         }
     }
@@ -511,12 +516,12 @@ fn mark_macrochains(
             }
             let id = macros.len() as u32;
             macros.push(MacroChain { eye_neighbours: Vec::new() });
+            if visited[start] {
+                continue;
+            }
+            visited[start] = true;
             stack.push(start);
             while let Some(p) = stack.pop() {
-                if visited[p] {
-                    continue;
-                }
-                visited[p] = true;
                 let walk = if s.live(p, pla) {
                     macro_of[p] = id;
                     handled[chain_of[p] as usize] = true;
@@ -525,7 +530,12 @@ fn mark_macrochains(
                     region_of[p] == NONE && blocks[p] != Some(opp)
                 };
                 if walk {
-                    stack.extend(grid.adj(p));
+                    for a in grid.adj(p) {
+                        if !visited[a] {
+                            visited[a] = true;
+                            stack.push(a);
+                        }
+                    }
                 }
             }
         }
