@@ -34,7 +34,7 @@ pub(crate) fn area_owners(
         }
         while let Some(p) = stack.pop() {
             for a in grid.adj(p) {
-                if reached[a] & bit == 0 && !(stones[a] == opp && !dead[a]) {
+                if reached[a] & bit == 0 && (stones[a] != opp || dead[a]) {
                     reached[a] |= bit;
                     stack.push(a);
                 }

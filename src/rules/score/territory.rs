@@ -391,9 +391,9 @@ fn reach(s: &Stones, blocks: Option<&[Option<Color>]>, pla: Color) -> Vec<bool> 
     let mut reached = vec![false; grid.len()];
     // Sized for the whole board: each point is pushed once at most, so it never grows.
     let mut stack = Vec::with_capacity(grid.len());
-    for i in 0..grid.len() {
+    for (i, r) in reached.iter_mut().enumerate() {
         if s.live(i, pla) {
-            reached[i] = true;
+            *r = true;
             stack.push(i);
         }
     }
@@ -1081,8 +1081,8 @@ mod tests {
         let mut blocks = vec![None; grid.len()];
         for pla in Color::BOTH {
             let opp = pla.opponent();
-            for at in 0..grid.len() {
-                if s.stones[at].is_some() || blocks[at] == Some(pla) {
+            for (at, stone) in s.stones.iter().enumerate() {
+                if stone.is_some() || blocks[at] == Some(pla) {
                     continue;
                 }
                 let (ax, ay) = grid.xy(at);
