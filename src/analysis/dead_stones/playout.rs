@@ -139,7 +139,7 @@ impl Sampler {
             runs: [0, 0],
             state: PlayoutState {
                 candidates: Vec::with_capacity(n),
-                touched: [Vec::new(), Vec::new()],
+                touched: [Touched::new(), Touched::new()],
                 region: vec![UNKNOWN; n],
                 stack: Vec::new(),
                 points: Vec::new(),
@@ -194,7 +194,7 @@ impl Sampler {
 
 struct PlayoutState {
     candidates: Vec<u16>,
-    touched: [Vec<u16>; 2],
+    touched: [Touched; 2],
     /// Per point: the owner of its empty region at the end of the playout, once
     /// [`add_final_owners`] has filled it ([`UNKNOWN`] before, [`FILLING`] during the fill).
     region: Vec<i8>,
@@ -250,17 +250,14 @@ fn play_out(
         let ko = board.ko_for(to_move);
         let mut chosen = if last != NONE { urgent_move(board, to_move, last, rng) } else { NONE };
         if chosen == NONE && passed[me] {
-            let list = &mut state.touched[me];
+            let list = &mut state.touched[me].list;
             let mut untried = list.len();
             while untried > 0 {
                 let pick = rng.below(untried);
                 list.swap(pick, untried - 1);
                 untried -= 1;
                 let loc = list[untried];
-                if playable[loc]
-                    && board.is_empty(loc)
-                    && judge(board, to_move, loc, ko) == Judgement::Playable
-                {
+                if playable[loc] && board.is_empty(loc) && may_play(board, to_move, loc, ko) {
                     chosen = loc;
                     break;
                 }
@@ -282,7 +279,7 @@ fn play_out(
                     list[untried] = list[len];
                     continue;
                 }
-                if judge(board, to_move, loc, ko) == Judgement::Playable {
+                if may_play(board, to_move, loc, ko) {
                     chosen = loc;
                     break;
                 }
@@ -318,12 +315,45 @@ fn play_out(
     }
 }
 
+/// The points a player who passed looks at again ([`play_out`]), each once, in the order
+/// found.
+struct Touched {
+    list: Vec<u16>,
+    /// Membership in `list`: the locations whose entry is `generation`.
+    mark: ByLoc<u32>,
+    generation: u32,
+}
+
+impl Touched {
+    fn new() -> Touched {
+        Touched { list: Vec::new(), mark: ByLoc::filled(0), generation: 1 }
+    }
+
+    fn clear(&mut self) {
+        self.list.clear();
+        if self.generation == u32::MAX {
+            self.mark = ByLoc::filled(0);
+            self.generation = 0;
+        }
+        self.generation += 1;
+    }
+
+    /// Adds `p` at the end unless it is in the list already.
+    #[inline]
+    fn add(&mut self, p: u16) {
+        if self.mark[p] != self.generation {
+            self.mark[p] = self.generation;
+            self.list.push(p);
+        }
+    }
+}
+
 /// Records the points where a player's options may have changed after a move on `loc` that
 /// captured `captured`.
-fn note_changes(board: &PlayoutBoard, loc: u16, captured: &[u16], out: &mut Vec<u16>) {
-    let add = |p: u16, out: &mut Vec<u16>| {
-        if board.color(p) != WALL && !out.contains(&p) {
-            out.push(p);
+fn note_changes(board: &PlayoutBoard, loc: u16, captured: &[u16], out: &mut Touched) {
+    let add = |p: u16, out: &mut Touched| {
+        if board.color(p) != WALL {
+            out.add(p);
         }
     };
     let [up, left, right, down] = board.neighbours(loc);
@@ -416,7 +446,8 @@ fn liberties_after(board: &PlayoutBoard, pla: u8, loc: u16) -> u32 {
     let neighbours = board.neighbours(loc);
     // Cheap answers first: two empty neighbours, a capture, or a friendly chain with three
     // liberties or more each settle it without walking any chain.
-    let mut libs = [0u16; 2];
+    // The one liberty found so far, if `found`.
+    let mut lib = NONE;
     let mut found = 0usize;
     for &a in &neighbours {
         let c = board.color(a);
@@ -424,7 +455,7 @@ fn liberties_after(board: &PlayoutBoard, pla: u8, loc: u16) -> u32 {
             if found == 1 {
                 return 2;
             }
-            libs[0] = a;
+            lib = a;
             found = 1;
         } else {
             // A wall cell has no liberties: neither test holds.
@@ -442,11 +473,11 @@ fn liberties_after(board: &PlayoutBoard, pla: u8, loc: u16) -> u32 {
             continue;
         }
         let l = board.liberty_besides(a, loc);
-        if l != NONE && !libs[..found].contains(&l) {
+        if l != NONE && !(found == 1 && lib == l) {
             if found == 1 {
                 return 2;
             }
-            libs[0] = l;
+            lib = l;
             found = 1;
         }
     }
@@ -462,14 +493,33 @@ enum Judgement {
     OwnEye,
     SelfAtari,
     Suicide,
+    /// Only [`judge`], the tests' view, tells a ko retake apart: the playouts ask
+    /// [`may_play`], which looks at the ko last.
+    #[cfg(test)]
     Ko,
 }
 
 /// See [`Judgement`]; `pla` is the player's colour code, `ko` the point it may not retake at
 /// once ([`NONE`] if none).
-#[inline(always)]
+#[cfg(test)]
 fn judge(board: &PlayoutBoard, pla: u8, loc: u16, ko: u16) -> Judgement {
-    let open = if loc == ko { Judgement::Ko } else { Judgement::Playable };
+    match judge_shape(board, pla, loc) {
+        Judgement::Playable if loc == ko => Judgement::Ko,
+        j => j,
+    }
+}
+
+/// Whether [`judge`] finds a move of `pla` on the empty `loc` playable: the ko is looked at
+/// only once the shape allows the move, as most candidates are refused for their shape.
+#[inline(always)]
+fn may_play(board: &PlayoutBoard, pla: u8, loc: u16, ko: u16) -> bool {
+    judge_shape(board, pla, loc) == Judgement::Playable && loc != ko
+}
+
+/// [`judge`] but for the ko: never [`Judgement::Ko`].
+#[inline(always)]
+fn judge_shape(board: &PlayoutBoard, pla: u8, loc: u16) -> Judgement {
+    let open = Judgement::Playable;
     let opp = pla ^ 3;
     // Most playable points are open and settled here, without a look at any chain.
     let shape = board.shape(pla, loc);

@@ -18,31 +18,40 @@ pub(crate) fn area_owners(
     stones: &[Option<Color>],
     dead: &[bool],
 ) -> Vec<Option<Color>> {
-    let reach = |pla: Color| {
-        let opp = pla.opponent();
-        let live = |i: usize, c: Color| stones[i] == Some(c) && !dead[i];
-        let mut reached = vec![false; grid.len()];
-        let mut stack: Vec<usize> = (0..grid.len()).filter(|&i| live(i, pla)).collect();
-        for &i in &stack {
-            reached[i] = true;
+    let n = grid.len();
+    // Bit `1 << colour index` of a point: it reaches that player. Both floods share the stack,
+    // sized for the whole board so that it never grows.
+    let mut reached = vec![0u8; n];
+    let mut stack = Vec::with_capacity(n);
+    for pla in Color::BOTH {
+        let bit = 1u8 << pla.index();
+        let opp = Some(pla.opponent());
+        for i in 0..n {
+            if stones[i] == Some(pla) && !dead[i] {
+                reached[i] |= bit;
+                stack.push(i);
+            }
         }
         while let Some(p) = stack.pop() {
             for a in grid.adj(p) {
-                if !reached[a] && !live(a, opp) {
-                    reached[a] = true;
+                if reached[a] & bit == 0 && (stones[a] != opp || dead[a]) {
+                    reached[a] |= bit;
                     stack.push(a);
                 }
             }
         }
-        reached
-    };
-    let black = reach(Color::Black);
-    let white = reach(Color::White);
-    (0..grid.len())
-        .map(|i| match (black[i], white[i]) {
-            (true, false) => Some(Color::Black),
-            (false, true) => Some(Color::White),
-            _ => None,
+    }
+    let only = |c: Color| 1u8 << c.index();
+    reached
+        .iter()
+        .map(|&r| {
+            if r == only(Color::Black) {
+                Some(Color::Black)
+            } else if r == only(Color::White) {
+                Some(Color::White)
+            } else {
+                None
+            }
         })
         .collect()
 }

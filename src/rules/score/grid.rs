@@ -95,7 +95,10 @@ impl Grid {
 
     /// Whether points `a` and `b` are orthogonal neighbours.
     pub(crate) fn adjacent(&self, a: usize, b: usize) -> bool {
-        self.adj(a).any(|n| n == b)
+        // Arithmetic rather than a walk of the neighbour table: one above the other, or side
+        // by side on the same row (`a` and `b` are on the board).
+        let (low, high) = if a < b { (a, b) } else { (b, a) };
+        high - low == self.width || (high - low == 1 && high % self.width != 0)
     }
 
     /// Number of connected pieces of `points` (a membership mask over the whole board) once the
@@ -190,6 +193,18 @@ mod tests {
         assert!(g.on_edge(3) && !g.on_edge(4));
         assert_eq!(g.at(-1, 0), None);
         assert_eq!(g.at(2, 2), Some(8));
+    }
+
+    #[test]
+    fn adjacent_agrees_with_the_neighbour_table() {
+        for (w, h) in [(1, 1), (1, 4), (4, 1), (3, 5), (19, 19)] {
+            let g = Grid::new(BoardSize::new(w, h).unwrap());
+            for a in 0..g.len() {
+                for b in 0..g.len() {
+                    assert_eq!(g.adjacent(a, b), g.adj(a).any(|n| n == b), "{w}x{h}: {a} {b}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -274,12 +274,98 @@ fn oriented_patterns() -> &'static [OrientedPattern] {
     })
 }
 
+/// The slot of each of the eight neighbours of a point, by `(dx + 1) + 3 * (dy + 1)`, in a
+/// [`neighbourhood`] key (the point itself, index 4, has none).
+const SLOT: [u32; 9] = [0, 1, 2, 3, u32::MAX, 4, 5, 6, 7];
+
+/// What a neighbour is to the player whose connection blocks are sought, two bits of a
+/// [`neighbourhood`] key: off the board, or on it and none of the below (an opponent's live
+/// stone, the player's dead stone).
+const OFF_BOARD: u16 = 0;
+const OTHER: u16 = 1;
+/// Empty, or an opponent's dead stone: a pattern's `e` but not its `p`.
+const OPEN: u16 = 2;
+/// A live stone of the player: a pattern's `p` (and `e`).
+const OWN: u16 = 3;
+
+/// The eight neighbours of `(ax, ay)` as seen by `pla`, two bits each: all that a
+/// connection-block pattern reads, since every pattern cell lies within one step of its `@`.
+fn neighbourhood(s: &Stones, pla: Color, ax: isize, ay: isize) -> u16 {
+    let mut key = 0;
+    for dy in -1..=1isize {
+        for dx in -1..=1isize {
+            if dx == 0 && dy == 0 {
+                continue;
+            }
+            let code = match s.grid.at(ax + dx, ay + dy) {
+                None => OFF_BOARD,
+                Some(i) => match s.stones[i] {
+                    None => OPEN,
+                    Some(c) if c == pla => {
+                        if s.dead[i] {
+                            OTHER
+                        } else {
+                            OWN
+                        }
+                    }
+                    Some(_) => {
+                        if s.dead[i] {
+                            OPEN
+                        } else {
+                            OTHER
+                        }
+                    }
+                },
+            };
+            key |= code << (2 * SLOT[((dx + 1) + 3 * (dy + 1)) as usize]);
+        }
+    }
+    key
+}
+
+impl OrientedPattern {
+    /// Whether the pattern matches a point whose [`neighbourhood`] is `key`.
+    fn matches(&self, key: u16) -> bool {
+        let code = |dx: isize, dy: isize| {
+            assert!(dx.abs() <= 1 && dy.abs() <= 1 && (dx, dy) != (0, 0), "a cell next to '@'");
+            (key >> (2 * SLOT[((dx + 1) + 3 * (dy + 1)) as usize])) & 3
+        };
+        // An edge pattern's last row must lie just beyond the edge.
+        let at_edge = self
+            .beyond_edge
+            .is_none_or(|ends| ends.iter().all(|&(dx, dy)| code(dx, dy) == OFF_BOARD));
+        at_edge
+            && self.cells.iter().all(|&(dx, dy, ch)| {
+                let c = code(dx, dy);
+                match ch {
+                    b'?' => c != OFF_BOARD,
+                    b'p' => c == OWN,
+                    b'e' => c == OWN || c == OPEN,
+                    _ => false,
+                }
+            })
+    }
+}
+
+/// Whether some connection-block pattern, in some orientation, matches a point whose
+/// [`neighbourhood`] is `key`: worked out from the patterns the first time a key comes up,
+/// then remembered (0 unknown, 1 no, 2 yes), since the same few shapes recur on every board.
+fn blocks_at(key: u16) -> bool {
+    use std::sync::atomic::{AtomicU8, Ordering};
+    static KNOWN: [AtomicU8; 1 << 16] = [const { AtomicU8::new(0) }; 1 << 16];
+    let known = KNOWN[key as usize].load(Ordering::Relaxed);
+    if known != 0 {
+        return known == 2;
+    }
+    let matched = oriented_patterns().iter().any(|pattern| pattern.matches(key));
+    KNOWN[key as usize].store(if matched { 2 } else { 1 }, Ordering::Relaxed);
+    matched
+}
+
 fn connection_blocks(s: &Stones) -> Vec<Option<Color>> {
     let grid = s.grid;
     let mut blocks = vec![None; grid.len()];
-    let oriented = oriented_patterns();
     for pla in Color::BOTH {
-        let opp = pla.opponent();
         for (at, stone) in s.stones.iter().enumerate() {
             if stone.is_some() || blocks[at] == Some(pla) {
                 continue;
@@ -289,29 +375,7 @@ fn connection_blocks(s: &Stones) -> Vec<Option<Color>> {
                 continue;
             }
             let (ax, ay) = grid.xy(at);
-            let (ax, ay) = (ax as isize, ay as isize);
-            let matches = |pattern: &OrientedPattern| {
-                // An edge pattern's last row must lie just beyond the edge: most points are
-                // away from it, so this is tested first.
-                let at_edge = pattern.beyond_edge.is_none_or(|ends| {
-                    ends.iter().all(|&(dx, dy)| grid.at(ax + dx, ay + dy).is_none())
-                });
-                at_edge
-                    && pattern.cells.iter().all(|&(dx, dy, ch)| {
-                        let Some(i) = grid.at(ax + dx, ay + dy) else { return false };
-                        match ch {
-                            b'?' => true,
-                            b'p' => s.live(i, pla),
-                            b'e' => {
-                                s.stones[i].is_none()
-                                    || s.live(i, pla)
-                                    || (s.stones[i] == Some(opp) && s.dead[i])
-                            }
-                            _ => false,
-                        }
-                    })
-            };
-            if oriented.iter().any(matches) {
+            if blocks_at(neighbourhood(s, pla, ax as isize, ay as isize)) {
                 blocks[at] = Some(pla);
             }
         }
@@ -325,9 +389,13 @@ fn reach(s: &Stones, blocks: Option<&[Option<Color>]>, pla: Color) -> Vec<bool> 
     let grid = s.grid;
     let opp = pla.opponent();
     let mut reached = vec![false; grid.len()];
-    let mut stack: Vec<usize> = (0..grid.len()).filter(|&i| s.live(i, pla)).collect();
-    for &i in &stack {
-        reached[i] = true;
+    // Sized for the whole board: each point is pushed once at most, so it never grows.
+    let mut stack = Vec::with_capacity(grid.len());
+    for (i, r) in reached.iter_mut().enumerate() {
+        if s.live(i, pla) {
+            *r = true;
+            stack.push(i);
+        }
     }
     while let Some(p) = stack.pop() {
         if blocks.is_some_and(|b| b[p] == Some(opp)) {
@@ -363,19 +431,24 @@ fn mark_regions(
             }
             let id = regions.len() as u32;
             regions.push(Region { color: pla, eyes: Vec::new() });
+            // A point is taken when first seen: one this fill has not visited, in no earlier
+            // region (only this fill's own points join a region while it runs), and not the
+            // opponent's live stone.
+            visited[start] = id;
             stack.push(start);
             while let Some(p) = stack.pop() {
-                if visited[p] == id || region_of[p] != NONE || s.live(p, opp) {
-                    continue;
-                }
-                visited[p] = id;
                 if rp[p] && !ro[p] {
                     region_of[p] = id;
                 }
                 if blocks[p] == Some(opp) {
                     continue;
                 }
-                stack.extend(grid.adj(p));
+                for a in grid.adj(p) {
+                    if visited[a] != id && region_of[a] == NONE && !s.live(a, opp) {
+                        visited[a] = id;
+                        stack.push(a);
+                    }
+                }
             }
         }
     }
@@ -443,12 +516,12 @@ fn mark_macrochains(
             }
             let id = macros.len() as u32;
             macros.push(MacroChain { eye_neighbours: Vec::new() });
+            if visited[start] {
+                continue;
+            }
+            visited[start] = true;
             stack.push(start);
             while let Some(p) = stack.pop() {
-                if visited[p] {
-                    continue;
-                }
-                visited[p] = true;
                 let walk = if s.live(p, pla) {
                     macro_of[p] = id;
                     handled[chain_of[p] as usize] = true;
@@ -457,7 +530,12 @@ fn mark_macrochains(
                     region_of[p] == NONE && blocks[p] != Some(opp)
                 };
                 if walk {
-                    stack.extend(grid.adj(p));
+                    for a in grid.adj(p) {
+                        if !visited[a] {
+                            visited[a] = true;
+                            stack.push(a);
+                        }
+                    }
                 }
             }
         }
@@ -540,6 +618,8 @@ fn mark_false_eye_points(
         visited_eyes: vec![false; eyes.len()],
         visited_orig: Vec::new(),
         orig_seen: vec![false; n],
+        walk_of: vec![0; n],
+        walks: 0,
         stack: Vec::new(),
     };
     for (orig, eye) in eyes.iter().enumerate() {
@@ -589,6 +669,12 @@ struct FalseEyeSearch<'a> {
     visited_orig: Vec<usize>,
     /// Membership in `visited_orig`, over the whole board.
     orig_seen: Vec<bool>,
+    /// For each point of `visited_orig` but the tested point, the number of the walk that
+    /// reached it (meaningless elsewhere): a walk's own points are those of its number, a
+    /// membership test that a search of its slice of `visited_orig` would make point by point.
+    walk_of: Vec<u32>,
+    /// Walks so far: numbers only grow, so an earlier search's marks never match.
+    walks: u32,
     stack: Vec<usize>,
 }
 
@@ -635,7 +721,7 @@ impl FalseEyeSearch<'_> {
                 }
                 // Walk the eye from this macrochain's side, never through the tested point.
                 let from = eye.macro_neighbours.iter().find(|(k, _)| *k == m).map(|(_, v)| v);
-                let reached = self.walk_orig_eye(from.map(Vec::as_slice).unwrap_or(&[]));
+                let (reached, walk) = self.walk_orig_eye(from.map(Vec::as_slice).unwrap_or(&[]));
                 if reached.is_empty() {
                     continue;
                 }
@@ -653,7 +739,7 @@ impl FalseEyeSearch<'_> {
                     return true;
                 }
                 for (next, from_points) in &eye.macro_neighbours {
-                    if from_points.iter().any(|p| self.visited_orig[reached.clone()].contains(p))
+                    if from_points.iter().any(|&p| self.orig_seen[p] && self.walk_of[p] == walk)
                         && self.reaches(*next)
                     {
                         return true;
@@ -675,20 +761,35 @@ impl FalseEyeSearch<'_> {
     }
 
     /// Walks the tested eye from `from`, through points no earlier walk reached, and returns
-    /// where in `visited_orig` the points this walk reached now lie.
-    fn walk_orig_eye(&mut self, from: &[usize]) -> std::ops::Range<usize> {
+    /// where in `visited_orig` the points this walk reached now lie, and the walk's number.
+    /// Only the set of points matters to the callers, not their order: each point is taken
+    /// when first seen, so only the eye's new points are ever stacked.
+    fn walk_orig_eye(&mut self, from: &[usize]) -> (std::ops::Range<usize>, u32) {
+        self.walks += 1;
+        let walk = self.walks;
         let start = self.visited_orig.len();
         self.stack.clear();
-        self.stack.extend_from_slice(from);
-        while let Some(p) = self.stack.pop() {
-            if !self.in_eye[p] || self.orig_seen[p] {
-                continue;
-            }
-            self.orig_seen[p] = true;
-            self.visited_orig.push(p);
-            self.stack.extend(self.grid.adj(p));
+        for &p in from {
+            self.take(p, walk);
         }
-        start..self.visited_orig.len()
+        while let Some(p) = self.stack.pop() {
+            for a in self.grid.adj(p) {
+                self.take(a, walk);
+            }
+        }
+        (start..self.visited_orig.len(), walk)
+    }
+
+    /// Adds `p` to the walk numbered `walk`, and to the points it goes on from, if it is a
+    /// point of the tested eye no walk has reached yet.
+    #[inline]
+    fn take(&mut self, p: usize, walk: u32) {
+        if self.in_eye[p] && !self.orig_seen[p] {
+            self.orig_seen[p] = true;
+            self.walk_of[p] = walk;
+            self.visited_orig.push(p);
+            self.stack.push(p);
+        }
     }
 }
 
@@ -967,4 +1068,78 @@ fn real_eye_value(
         }
     }
     value.min(2) as u8
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::BoardSize;
+
+    /// The connection blocks as matching every pattern cell against the board finds them.
+    fn blocks_on_the_board(s: &Stones) -> Vec<Option<Color>> {
+        let grid = s.grid;
+        let mut blocks = vec![None; grid.len()];
+        for pla in Color::BOTH {
+            let opp = pla.opponent();
+            for (at, stone) in s.stones.iter().enumerate() {
+                if stone.is_some() || blocks[at] == Some(pla) {
+                    continue;
+                }
+                let (ax, ay) = grid.xy(at);
+                let (ax, ay) = (ax as isize, ay as isize);
+                let matches = |pattern: &OrientedPattern| {
+                    pattern.beyond_edge.is_none_or(|ends| {
+                        ends.iter().all(|&(dx, dy)| grid.at(ax + dx, ay + dy).is_none())
+                    }) && pattern.cells.iter().all(|&(dx, dy, ch)| {
+                        let Some(i) = grid.at(ax + dx, ay + dy) else { return false };
+                        match ch {
+                            b'?' => true,
+                            b'p' => s.live(i, pla),
+                            b'e' => {
+                                s.stones[i].is_none()
+                                    || s.live(i, pla)
+                                    || (s.stones[i] == Some(opp) && s.dead[i])
+                            }
+                            _ => false,
+                        }
+                    })
+                };
+                if oriented_patterns().iter().any(matches) {
+                    blocks[at] = Some(pla);
+                }
+            }
+        }
+        blocks
+    }
+
+    #[test]
+    fn remembered_neighbourhoods_find_the_blocks_the_patterns_do() {
+        // Random boards of several shapes, with stones of both colours, some of them dead.
+        let mut found = 0;
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for (w, h) in [(2, 2), (3, 7), (5, 5), (9, 9), (19, 19)] {
+            let grid = Grid::new(BoardSize::new(w, h).unwrap());
+            for _ in 0..40 {
+                let stones: Vec<Option<Color>> = (0..grid.len())
+                    .map(|_| match next() % 5 {
+                        0 | 1 => None,
+                        2 | 3 => Some(if next() % 2 == 0 { Color::Black } else { Color::White }),
+                        _ => Some(Color::Black),
+                    })
+                    .collect();
+                let dead: Vec<bool> = (0..grid.len()).map(|_| next() % 6 == 0).collect();
+                let s = Stones { grid: &grid, stones: &stones, dead: &dead };
+                let blocks = connection_blocks(&s);
+                assert_eq!(blocks, blocks_on_the_board(&s), "{w}x{h}");
+                found += blocks.iter().filter(|b| b.is_some()).count();
+            }
+        }
+        assert!(found > 100, "only {found} blocks: the boards test little");
+    }
 }
