@@ -88,6 +88,39 @@ fn a_stone_in_atari_only_by_dead_stones_is_neither_captured_nor_saved() {
 }
 
 #[test]
+fn a_chain_pressed_only_by_dead_stones_gets_no_protective_move() {
+    // The four black stones inside White's wall are dead. The two white stones among them have
+    // two liberties, and Black could still catch them along the edge with (2, 6) and (4, 6),
+    // but only with the dead stones' help: the players agreed those are off the board, and the
+    // record's result charges White no protective move for them (in aeb-pro's counted
+    // Japanese-rules records such moves cost the protecting side a point the recorded result
+    // does not: `Agon/14/11`, `AsianTV/08/3`, `BC/04/48`).
+    let b = board(
+        "
+        . . . . . . .
+        X X X X X X X
+        O O O O O O O
+        O . . . . . O
+        O . X X X . O
+        O . X O X . O
+        O . . O . . O",
+    );
+    let mut dead = no_dead(&b);
+    for (x, y) in [(2, 4), (3, 4), (4, 4), (2, 5), (4, 5)] {
+        dead[y * 7 + x] = true;
+    }
+    for to_move in [Color::Black, Color::White] {
+        let finished = finish(&b, &dead, to_move);
+        assert!(
+            finished.moves.iter().all(|m| m.2 != Why::Protect && m.2 != Why::Rescue),
+            "{to_move:?} to move: {:?}",
+            finished.moves
+        );
+        assert_eq!(finished.protective, [0, 0]);
+    }
+}
+
+#[test]
 fn a_finish_that_leaves_two_threats_at_once_is_played_again_carefully() {
     // aeb-pro `Cho_Chikun/2020-12-07.sgf` (77th Honinbo league, Miyazawa Goro - Cho Chikun,
     // B+0.5, Japanese rules, komi 6.5) stops with dame left. Filled forcing moves first,

@@ -12,7 +12,8 @@
 //! 1. a chain of the player's in atari is saved if it can be (read out as a ladder is);
 //! 2. an opponent chain in atari is captured;
 //! 3. a threat the opponent could carry out (a chain that can be captured by a ladder or a net,
-//!    or a point that puts two chains in atari at once) is met with a protective move;
+//!    or a point that puts two chains in atari at once) is met with a protective move, unless
+//!    only dead stones press the chain;
 //! 4. the boundary move worth most: in each small open region (empty points touching both
 //!    colours), the point whose occupation seals the most points for the player plus the points
 //!    it denies the opponent; only moves whose stones cannot then be captured;
@@ -323,17 +324,21 @@ impl Finishing {
     }
 
     /// The heads of each colour's live chains with at most two liberties, each once, in point
-    /// order (Black's, White's), found in one pass over the board. A chain in atari only by
-    /// dead stones is left out: the players agreed those stones are off the board, so their
-    /// atari is no threat to meet and no capture to make (capturing with them would bring dead
-    /// stones back to life in the count).
+    /// order (Black's, White's), found in one pass over the board. A chain pressed only by dead
+    /// stones (no live opponent stone next to it) is left out: the players agreed those stones
+    /// are off the board, so their atari is no threat to meet and no capture to make (capturing
+    /// with them would bring dead stones back to life in the count), and a chain with two
+    /// liberties among them needs no protective move. Measured on the 15,309 counted
+    /// Japanese-rules records of `../shared/corpus/aeb-pro`, protecting such two-liberty chains
+    /// charged the protecting side a point the recorded result does not: 155 margins came
+    /// exact without it, 40 were lost.
     fn weak_chains(&self) -> [Vec<u16>; 2] {
         let mut heads = [Vec::new(), Vec::new()];
         for &loc in &self.locs {
             if let Some(color) = self.live_at(loc)
                 && self.board.libs_at(loc) <= 2
                 && self.board.head_at(loc) == loc
-                && (self.board.libs_at(loc) > 1 || self.pressed_by_live(loc))
+                && self.pressed_by_live(loc)
             {
                 heads[color.index()].push(loc);
             }
