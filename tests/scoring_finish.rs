@@ -1,6 +1,7 @@
 //! Finishing a record that stops before the end (`analysis::finish`), on small diagrams: the
 //! neutral points get filled, a dame that puts a chain in atari is filled first and answered
-//! with a protective move, a stone in atari only by dead stones is left alone, the stone of a
+//! with a protective move, a stone in atari only by dead stones is left alone, as is a chain
+//! only dead stones press or whose capture would be a snapback, the stone of a
 //! ko is connected by its owner after the boundary moves, a settled position needs nothing,
 //! and a record whose forcing finish leaves two threats at once is finished again more
 //! carefully.
@@ -85,6 +86,80 @@ fn a_stone_in_atari_only_by_dead_stones_is_neither_captured_nor_saved() {
         assert_eq!(finished.captured_by, [0, 0], "{to_move:?} to move: {:?}", finished.moves);
         assert!(finished.moves.iter().all(|m| m.2 != Why::Capture && m.2 != Why::Rescue));
     }
+}
+
+#[test]
+fn a_chain_pressed_only_by_dead_stones_gets_no_protective_move() {
+    // The four black stones inside White's wall are dead. The two white stones among them have
+    // two liberties, and Black could still catch them along the edge with (2, 6) and (4, 6),
+    // but only with the dead stones' help: the players agreed those are off the board, and the
+    // record's result charges White no protective move for them (in aeb-pro's counted
+    // Japanese-rules records such moves cost the protecting side a point the recorded result
+    // does not: `Agon/14/11`, `AsianTV/08/3`, `BC/04/48`).
+    let b = board(
+        "
+        . . . . . . .
+        X X X X X X X
+        O O O O O O O
+        O . . . . . O
+        O . X X X . O
+        O . X O X . O
+        O . . O . . O",
+    );
+    let mut dead = no_dead(&b);
+    for (x, y) in [(2, 4), (3, 4), (4, 4), (2, 5), (4, 5)] {
+        dead[y * 7 + x] = true;
+    }
+    for to_move in [Color::Black, Color::White] {
+        let finished = finish(&b, &dead, to_move);
+        assert!(
+            finished.moves.iter().all(|m| m.2 != Why::Protect && m.2 != Why::Rescue),
+            "{to_move:?} to move: {:?}",
+            finished.moves
+        );
+        assert_eq!(finished.protective, [0, 0]);
+    }
+}
+
+#[test]
+fn a_chain_whose_capture_is_a_snapback_is_not_saved() {
+    // The white stone on (3, 3) is in atari by Black's live wall; its liberty (3, 4) is also the
+    // last liberty of the dead black stone on (3, 5). Black taking it there joins the dead
+    // stone, and the two are left in atari: White takes them back. White owes no protective
+    // move inside its territory (as in aeb-pro `BC/03/41`, recorded B+2.5, where the one-point
+    // teire made it B+3.5).
+    let b = board(
+        "
+        . . . . . . .
+        . . . . . . .
+        X X X X X X X
+        O O X O X O O
+        O O O . O O O
+        O O O X O O O
+        O O O O O O O
+        . . . . . . .",
+    );
+    let mut dead = no_dead(&b);
+    dead[5 * 7 + 3] = true;
+    for to_move in [Color::Black, Color::White] {
+        let finished = finish(&b, &dead, to_move);
+        assert!(finished.moves.is_empty(), "{to_move:?} to move: {:?}", finished.moves);
+    }
+    // Without the dead stone, Black's capture on (3, 4) is a real one, and White saves the
+    // stone.
+    let b = board(
+        "
+        . . . . . . .
+        . . . . . . .
+        X X X X X X X
+        O O X O X O O
+        O O O . O O O
+        O O O . O O O
+        O O O O O O O
+        . . . . . . .",
+    );
+    assert_eq!(moves(&b, &no_dead(&b), Color::White)[0], (Color::White, 3, 4, Why::Rescue));
+    assert_eq!(moves(&b, &no_dead(&b), Color::Black)[0], (Color::Black, 3, 4, Why::Capture));
 }
 
 #[test]

@@ -9,10 +9,12 @@
 //! before the borders close"). GNU Go's `final_score` plays the game out with its full engine
 //! first; kifu plays only what an ending needs, deterministically, from the player to move:
 //!
-//! 1. a chain of the player's in atari is saved if it can be (read out as a ladder is);
-//! 2. an opponent chain in atari is captured;
+//! 1. a chain of the player's in atari is saved if it can be (read out as a ladder is), unless
+//!    taking it would be a snapback;
+//! 2. an opponent chain in atari is captured, unless that is a snapback;
 //! 3. a threat the opponent could carry out (a chain that can be captured by a ladder or a net,
-//!    or a point that puts two chains in atari at once) is met with a protective move;
+//!    or a point that puts two chains in atari at once) is met with a protective move, unless
+//!    only dead stones press the chain;
 //! 4. the boundary move worth most: in each small open region (empty points touching both
 //!    colours), the point whose occupation seals the most points for the player plus the points
 //!    it denies the opponent; only moves whose stones cannot then be captured;
@@ -323,17 +325,21 @@ impl Finishing {
     }
 
     /// The heads of each colour's live chains with at most two liberties, each once, in point
-    /// order (Black's, White's), found in one pass over the board. A chain in atari only by
-    /// dead stones is left out: the players agreed those stones are off the board, so their
-    /// atari is no threat to meet and no capture to make (capturing with them would bring dead
-    /// stones back to life in the count).
+    /// order (Black's, White's), found in one pass over the board. A chain pressed only by dead
+    /// stones (no live opponent stone next to it) is left out: the players agreed those stones
+    /// are off the board, so their atari is no threat to meet and no capture to make (capturing
+    /// with them would bring dead stones back to life in the count), and a chain with two
+    /// liberties among them needs no protective move. Measured on the 15,309 counted
+    /// Japanese-rules records of `../shared/corpus/aeb-pro`, protecting such two-liberty chains
+    /// charged the protecting side a point the recorded result does not: 155 margins came
+    /// exact without it, 40 were lost.
     fn weak_chains(&self) -> [Vec<u16>; 2] {
         let mut heads = [Vec::new(), Vec::new()];
         for &loc in &self.locs {
             if let Some(color) = self.live_at(loc)
                 && self.board.libs_at(loc) <= 2
                 && self.board.head_at(loc) == loc
-                && (self.board.libs_at(loc) > 1 || self.pressed_by_live(loc))
+                && self.pressed_by_live(loc)
             {
                 heads[color.index()].push(loc);
             }
@@ -343,11 +349,17 @@ impl Finishing {
 
     /// Of `weak`'s chains (from [`Finishing::weak_chains`]), those in atari, largest first:
     /// under [`Tier::Ko`] only the stones of kos that can wait, under [`Tier::Urgent`] the
-    /// others.
+    /// others. A chain whose capture would be a snapback is neither saved nor taken: measured
+    /// on the 15,309 counted Japanese-rules records of `../shared/corpus/aeb-pro`, saving one
+    /// (often where the capturing stone would join dead stones) charged a teire the recorded
+    /// result does not: 275 margins came exact without it, 38 were lost.
     fn in_atari(&mut self, weak: &[u16], tier: Tier) -> Vec<u16> {
         let mut in_atari: Vec<u16> = Vec::new();
         for &h in weak {
-            if self.board.libs_at(h) <= 1 && self.waiting_ko(h) == (tier == Tier::Ko) {
+            if self.board.libs_at(h) <= 1
+                && self.waiting_ko(h) == (tier == Tier::Ko)
+                && !self.capture_is_snapback(h)
+            {
                 in_atari.push(h);
             }
         }
@@ -385,6 +397,25 @@ impl Finishing {
         after.clone_from(&self.board);
         after.play_empty(taker, lib[0]);
         after.ko().is_some()
+    }
+
+    /// Whether capturing the chain in atari on `h` would be a snapback: the capturing stone's
+    /// chain is left in atari with more stones than it took, so the owner takes them back.
+    /// Such a chain needs no protective move, and taking it only loses stones.
+    fn capture_is_snapback(&mut self, h: u16) -> bool {
+        let Some(owner) = self.board.stone_at(h) else { return false };
+        let mut lib = [0u16; 1];
+        self.board.some_liberties_at(h, &mut lib);
+        let taker = owner.opponent();
+        if !legal(&self.board, taker, lib[0]) {
+            return false;
+        }
+        let after = &mut self.after;
+        after.clone_from(&self.board);
+        let effect = after.play_empty(taker, lib[0]);
+        effect.captured > 0
+            && after.libs_at(lib[0]) == 1
+            && after.chain_len_at(lib[0]) > effect.captured.max(1)
     }
 
     /// Whether the chain on `loc` touches a live stone of the other colour.
