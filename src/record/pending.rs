@@ -281,8 +281,12 @@ impl PendingGame {
         mut record: GameRecord,
         options: &ReadOptions,
     ) -> GameRecord {
-        findings.append(&mut record.findings);
-        record.findings = findings;
+        // Most games have no framing or decoding finding: the record's own list is kept as it
+        // is, not copied into an empty one.
+        if !findings.is_empty() {
+            findings.append(&mut record.findings);
+            record.findings = findings;
+        }
         let side = options.limits.max_board_side;
         if record.size.width > side || record.size.height > side {
             let finding = Finding::new(

@@ -27,6 +27,6 @@ pub use cell::CellGuard;
 pub use clean_folder::{CleanFolder, ManifestRow};
 pub use duplicates::DuplicateRow;
 pub use folder::{REPORT_FILES, ReportFolder};
-pub use rows::{Column, DisagreementRow, FindingRow, GameReport, GameRow, ScoreRow};
+pub use rows::{Column, DisagreementRow, FindingRow, GameReport, GameRow, ScoreRow, SourceCell};
 pub use summary::Summary;
 pub use table::CsvTable;

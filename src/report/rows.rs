@@ -9,7 +9,9 @@
 //! Every row starts with `source` and `game`, so rows are self-contained keys: part files from
 //! sharded runs merge with `sort` or SQL, whatever the batch boundaries.
 
-use serde::Serialize;
+use std::sync::Arc;
+
+use serde::{Serialize, Serializer};
 
 use super::cell::CellGuard;
 use crate::analysis::{DisagreementKind, GameAnalysis, GameStatus, RulesetRequest};
@@ -24,6 +26,16 @@ pub struct Column {
     pub name: &'static str,
     /// What the column holds, for `--help` and the README.
     pub meaning: &'static str,
+}
+
+/// A game's `source` cell, shared by all the rows of the game that repeat it (findings, scores,
+/// disagreements) instead of copied into each: written as the text it holds.
+pub type SourceCell = Arc<str>;
+
+/// Writes a [`SourceCell`] as the string it holds (serde writes `Arc<str>` only with its `rc`
+/// feature).
+fn source_cell<S: Serializer>(source: &SourceCell, serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.serialize_str(source)
 }
 
 const fn col(name: &'static str, meaning: &'static str) -> Column {
@@ -126,7 +138,8 @@ impl GameRow {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct FindingRow {
     /// See [`FindingRow::COLUMNS`].
-    pub source: String,
+    #[serde(serialize_with = "source_cell")]
+    pub source: SourceCell,
     /// See [`FindingRow::COLUMNS`].
     pub game: u32,
     /// See [`FindingRow::COLUMNS`].
@@ -166,7 +179,7 @@ impl FindingRow {
     /// A row for a problem with a source as a whole (game 0).
     pub fn for_source(source: &str, finding: &Finding, guard: CellGuard) -> FindingRow {
         FindingRow {
-            source: guard.owned(source),
+            source: guard.text(source).into(),
             game: 0,
             move_number: finding.move_number,
             code: finding.code.as_str(),
@@ -182,7 +195,8 @@ impl FindingRow {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ScoreRow {
     /// See [`ScoreRow::COLUMNS`].
-    pub source: String,
+    #[serde(serialize_with = "source_cell")]
+    pub source: SourceCell,
     /// See [`ScoreRow::COLUMNS`].
     pub game: u32,
     /// See [`ScoreRow::COLUMNS`].
@@ -253,7 +267,8 @@ impl ScoreRow {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct DisagreementRow {
     /// See [`DisagreementRow::COLUMNS`].
-    pub source: String,
+    #[serde(serialize_with = "source_cell")]
+    pub source: SourceCell,
     /// See [`DisagreementRow::COLUMNS`].
     pub game: u32,
     /// See [`DisagreementRow::COLUMNS`].
@@ -385,7 +400,8 @@ impl GameReport {
         guard: CellGuard,
     ) -> GameReport {
         let location = &record.location;
-        let source = guard.owned(&location.source);
+        // One string a game, shared by its rows.
+        let source: SourceCell = guard.text(&location.source).into();
         let row = |f: &Finding, message: String| FindingRow {
             source: source.clone(),
             game: location.game,
