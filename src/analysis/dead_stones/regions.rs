@@ -95,6 +95,48 @@ fn areas(layout: &Layout, dead: &[bool], color: Color) -> Areas {
     Areas { of, list }
 }
 
+/// The eye analysis and both colours' areas of one set of dead flags, kept for the next step
+/// of [`check`] that asks with the same flags: the checks look again after every step, and most
+/// steps change no flag (on the professional games, three analyses a game were two repeats).
+struct Analysed {
+    /// The flags the kept answers are for.
+    dead: Vec<bool>,
+    eyes: Option<Eyes>,
+    areas: Option<[Areas; 2]>,
+}
+
+impl Analysed {
+    fn new() -> Analysed {
+        Analysed { dead: Vec::new(), eyes: None, areas: None }
+    }
+
+    /// Forgets the kept answers unless they are for `dead`.
+    fn keep_for(&mut self, dead: &[bool]) {
+        if self.dead != dead {
+            self.dead.clear();
+            self.dead.extend_from_slice(dead);
+            self.eyes = None;
+            self.areas = None;
+        }
+    }
+
+    /// [`analyse`] of `layout` with `dead`.
+    fn eyes(&mut self, layout: &Layout, dead: &[bool]) -> &Eyes {
+        self.keep_for(dead);
+        self.eyes.get_or_insert_with(|| analyse(layout, dead))
+    }
+
+    /// [`analyse`] and the [`areas`] of both colours (Black's first) of `layout` with `dead`.
+    fn eyes_and_areas(&mut self, layout: &Layout, dead: &[bool]) -> (&Eyes, &[Areas; 2]) {
+        self.keep_for(dead);
+        let eyes = self.eyes.get_or_insert_with(|| analyse(layout, dead));
+        let areas = self.areas.get_or_insert_with(|| {
+            [areas(layout, dead, Color::Black), areas(layout, dead, Color::White)]
+        });
+        (eyes, areas)
+    }
+}
+
 /// What the region checks concluded.
 pub(crate) struct Checks {
     /// Chains found dead by enclosure that the playouts left alive.
@@ -133,11 +175,11 @@ fn read_small_areas(
     layout: &Layout,
     dead: &mut [bool],
     pass_alive: &[bool],
+    analysed: &mut Analysed,
 ) -> Vec<(u32, bool)> {
     let mut decided: Vec<(u32, bool)> = Vec::new();
-    let eyes = analyse(layout, dead);
-    let strong = strong_groups(&eyes, pass_alive);
-    let by_color = [areas(layout, dead, Color::Black), areas(layout, dead, Color::White)];
+    let (eyes, by_color) = analysed.eyes_and_areas(layout, dead);
+    let strong = strong_groups(eyes, pass_alive);
     // Each colour numbers its areas separately: an area is its colour and its number.
     let mut done: Vec<(Color, u32)> = Vec::new();
     for (g, group) in eyes.groups.iter().enumerate() {
@@ -438,16 +480,16 @@ pub(crate) fn check(
 ) -> Checks {
     let mut read = call_captures(board, layout, dead, pass_alive);
     read.extend(call_races(layout, dead, pass_alive, support));
-    read.extend(read_small_areas(board, layout, dead, pass_alive));
+    let mut analysed = Analysed::new();
+    read.extend(read_small_areas(board, layout, dead, pass_alive, &mut analysed));
     let mut killed = Vec::new();
     for _ in 0..8 {
-        let eyes = analyse(layout, dead);
-        let strong = strong_groups(&eyes, pass_alive);
+        let (eyes, by_color) = analysed.eyes_and_areas(layout, dead);
+        let strong = strong_groups(eyes, pass_alive);
         let chain_strong = |c: u32| {
             let g = eyes.group_of[c as usize];
             g != NONE && strong[g as usize]
         };
-        let by_color = [areas(layout, dead, Color::Black), areas(layout, dead, Color::White)];
         // First, weak groups that become strong once the weak opponent stones they enclose (whose
         // area is bordered by this group's chains only) are taken off: those stones are dead
         // (stones inside a territory).
@@ -553,8 +595,8 @@ pub(crate) fn check(
     }
     // Seki: live weak groups touching live weak groups of the other colour through a shared
     // liberty.
-    let eyes = analyse(layout, dead);
-    let strong = strong_groups(&eyes, pass_alive);
+    let eyes = analysed.eyes(layout, dead);
+    let strong = strong_groups(eyes, pass_alive);
     let weak_chain = |c: usize| {
         let g = eyes.group_of[c];
         g != NONE && !strong[g as usize]
