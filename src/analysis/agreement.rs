@@ -19,7 +19,7 @@
 
 use super::dead_stones::Statuses;
 use super::replay::Replay;
-use super::scoring::{Ending, count_ending, open_borders};
+use super::scoring::Counted;
 use super::{Confidence, DeadStoneSource, Disagreement, DisagreementKind, RulesetScore};
 use crate::record::{GameRecord, KomiOrigin};
 use crate::rules::outcome::format_points;
@@ -35,8 +35,7 @@ const EPSILON: f64 = 1e-6;
 pub fn recorded_vs_recomputed(
     record: &GameRecord,
     replay: &Replay,
-    statuses: &Statuses,
-    ending: &Ending,
+    counted: &mut Counted,
     recomputed: &RulesetScore,
 ) -> Option<Disagreement> {
     let recorded = record.result.outcome?;
@@ -46,9 +45,10 @@ pub fn recorded_vs_recomputed(
     if same_result(want, got, recomputed) {
         return None;
     }
-    let reasons = likely_reasons(record, replay, statuses, ending, recomputed, want);
+    let reasons = likely_reasons(record, replay, counted, recomputed, want);
     let explained = !reasons.is_empty();
-    let open = open_borders(&replay.board, &statuses.dead);
+    let open = counted.open_borders(replay);
+    let statuses = &counted.statuses;
     let mut confidence = recomputed.confidence;
     if open.largest >= 3 || statuses.source == DeadStoneSource::AsIs {
         confidence = Confidence::Low;
@@ -127,8 +127,7 @@ pub fn winner_flips(scores: &[RulesetScore]) -> Vec<Disagreement> {
 fn likely_reasons(
     record: &GameRecord,
     replay: &Replay,
-    statuses: &Statuses,
-    ending: &Ending,
+    counted: &mut Counted,
     recomputed: &RulesetScore,
     want: f64,
 ) -> Vec<String> {
@@ -175,7 +174,7 @@ fn likely_reasons(
         Scoring::Area | Scoring::AreaWithGroupTax => Scoring::Territory,
     };
     let other_rules = Ruleset { scoring: other, ..recomputed.ruleset };
-    let alt = count_ending(ending, &other_rules, komi, record.handicap, replay.passes);
+    let alt = counted.count(&other_rules, komi, record.handicap, replay.passes);
     if hits(alt.margin) {
         reasons.push(format!(
             "counting method: the record matches {} counting",
@@ -184,7 +183,8 @@ fn likely_reasons(
     }
     // Seki eyes and false eyes counted as territory.
     if recomputed.ruleset.scoring == Scoring::Territory {
-        let plain = plain_territory_margin(record, replay, statuses, komi, &recomputed.ruleset);
+        let plain =
+            plain_territory_margin(record, replay, &counted.statuses, komi, &recomputed.ruleset);
         if hits(plain) {
             reasons.push(
                 "seki or false eyes: the record counts them as territory (a plain count)".into(),

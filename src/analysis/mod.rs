@@ -133,7 +133,7 @@ pub fn analyze_with_findings(
         if !recorded_requested {
             requests.push(RulesetRequest::Recorded);
         }
-        let scoring::Scored { mut scores, findings: score_findings, counted } =
+        let scoring::Scored { mut scores, findings: score_findings, mut counted } =
             scoring::score_all(record, &replay, &requests, options.dead_stones);
         findings.extend(score_findings);
         let recorded_score = if recorded_requested {
@@ -141,9 +141,8 @@ pub fn analyze_with_findings(
         } else {
             scores.pop()
         };
-        if let (Some((statuses, ending)), Some(recorded)) = (&counted, &recorded_score)
-            && let Some(d) =
-                agreement::recorded_vs_recomputed(record, &replay, statuses, ending, recorded)
+        if let (Some(counted), Some(recorded)) = (&mut counted, &recorded_score)
+            && let Some(d) = agreement::recorded_vs_recomputed(record, &replay, counted, recorded)
         {
             disagreements.push(d);
         }

@@ -372,17 +372,14 @@ pub fn unfinished_border_owners(board: &Board, dead: &[bool]) -> Vec<Option<Colo
 /// - under territory counting, seki or false eyes: counting conventions differ (some servers
 ///   count their points as territory).
 ///
-/// `open` is [`open_borders`] of the final position with `statuses`' dead stones off, which
-/// every ruleset counting with the same statuses shares.
+/// `facts` are the [`position_facts`] of the final position with the statuses' dead stones
+/// off, which every ruleset counting with the same statuses shares.
 pub fn position_doubts(
-    replay: &Replay,
-    statuses: &Statuses,
-    open: &OpenBorders,
+    facts: &PositionFacts,
     ruleset: &Ruleset,
     count: &crate::rules::score::Count,
 ) -> Vec<(Confidence, String)> {
-    let board = &replay.board;
-    let size = board.size();
+    let open = &facts.open;
     let mut doubts = Vec::new();
     let territory = ruleset.scoring == crate::rules::Scoring::Territory;
     if open.largest >= 3 {
@@ -393,11 +390,7 @@ pub fn position_doubts(
     } else if open.points > 0 && territory {
         doubts.push((Confidence::Medium, format!("{} dame left open", open.points)));
     }
-    let in_atari = size
-        .points()
-        .enumerate()
-        .any(|(i, p)| board.get(p).is_some() && !statuses.dead[i] && board.liberty_count(p) == 1);
-    if in_atari {
+    if facts.live_chain_in_atari {
         doubts
             .push((Confidence::Medium, "a live chain is in atari (capture or ko pending)".into()));
     }
@@ -405,6 +398,27 @@ pub fn position_doubts(
         doubts.push((Confidence::Medium, "the count depends on a seki".into()));
     }
     doubts
+}
+
+/// What [`position_doubts`] reads of a final position with one set of dead stones off, found
+/// once for every ruleset that counts with those dead stones.
+#[derive(Clone, Copy)]
+pub struct PositionFacts {
+    /// The open borders.
+    pub open: OpenBorders,
+    /// Whether a chain not flagged dead has one liberty.
+    pub live_chain_in_atari: bool,
+}
+
+/// The [`PositionFacts`] of `replay`'s final position with the stones flagged in `dead` off.
+pub fn position_facts(replay: &Replay, dead: &[bool]) -> PositionFacts {
+    let board = &replay.board;
+    let live_chain_in_atari = board
+        .size()
+        .points()
+        .enumerate()
+        .any(|(i, p)| board.get(p).is_some() && !dead[i] && board.liberty_count(p) == 1);
+    PositionFacts { open: open_borders(board, dead), live_chain_in_atari }
 }
 
 /// Empty points reaching both colours once the dead stones are off, and the largest connected
@@ -457,7 +471,40 @@ pub struct Scored {
     /// The findings scoring produced.
     pub findings: Vec<Finding>,
     /// The final statuses and the position counted with them, when the game was scored.
-    pub counted: Option<(Statuses, Ending)>,
+    pub counted: Option<Counted>,
+}
+
+/// The final statuses of a scored game and the position counted with them, with what counting
+/// found of them that a second look at the same position (the disagreement checks) needs again.
+pub struct Counted {
+    /// The final statuses.
+    pub statuses: Statuses,
+    /// The position counted with them.
+    pub ending: Ending,
+    /// The [`position_facts`] of the final position with the statuses' dead stones off, when a
+    /// request removing dead stones needed them.
+    pub facts: Option<PositionFacts>,
+    /// The [`unfinished_border_owners`] of the ending, when a count drew them.
+    pub drawn: Option<Vec<Option<Color>>>,
+}
+
+impl Counted {
+    /// The open borders of the final position with the statuses' dead stones off.
+    pub fn open_borders(&self, replay: &Replay) -> OpenBorders {
+        self.facts.map_or_else(|| open_borders(&replay.board, &self.statuses.dead), |f| f.open)
+    }
+
+    /// Counts the ending as [`count_ending`] does, drawing its unfinished borders only if no
+    /// count drew them yet.
+    pub fn count(
+        &mut self,
+        ruleset: &Ruleset,
+        komi: f64,
+        handicap: u32,
+        passes: [u32; 2],
+    ) -> crate::rules::score::Count {
+        count_ending_sharing(&self.ending, ruleset, komi, handicap, passes, &mut self.drawn)
+    }
 }
 
 /// One score per request, in the order requested, plus the findings scoring produced. The dead
@@ -486,9 +533,9 @@ pub fn score_all(
     // komi from the request, not the ruleset's default): each ruleset's count is made once, and
     // a later komi only moves the margin.
     let mut counts: Vec<(Ruleset, crate::rules::score::Count)> = Vec::new();
-    // The open borders with the estimated dead stones off, and with none off, each found once
-    // for every request that uses them.
-    let mut open_with: [Option<OpenBorders>; 2] = [None, None];
+    // The position facts with the estimated dead stones off, and with none off, each found
+    // once for every request that uses them.
+    let mut facts_with: [Option<PositionFacts>; 2] = [None, None];
     // The unfinished borders drawn on the counted ending and on the final position as left.
     let mut drawn_on: [Option<Vec<Option<Color>>>; 2] = [None, None];
     for request in requests {
@@ -539,9 +586,9 @@ pub fn score_all(
         };
         let mut confidence = used.confidence;
         let mut doubts = used.doubts.clone();
-        let open = *open_with[usize::from(ruleset.remove_dead_stones)]
-            .get_or_insert_with(|| open_borders(&replay.board, &used.dead));
-        for (limit, doubt) in position_doubts(replay, used, &open, &ruleset, &c) {
+        let facts = facts_with[usize::from(ruleset.remove_dead_stones)]
+            .get_or_insert_with(|| position_facts(replay, &used.dead));
+        for (limit, doubt) in position_doubts(facts, &ruleset, &c) {
             confidence = confidence.min(limit);
             doubts.push(doubt);
         }
@@ -570,7 +617,9 @@ pub fn score_all(
             "the game ends in a whole-board cycle: rulesets without superko give no result",
         ));
     }
-    Scored { scores, findings, counted: Some((statuses, counted)) }
+    let [_, facts] = facts_with;
+    let [_, drawn] = drawn_on;
+    Scored { scores, findings, counted: Some(Counted { statuses, ending: counted, facts, drawn }) }
 }
 
 /// A score row for a game that could not be scored.

@@ -34,6 +34,14 @@ pub(crate) struct Group {
     pub(crate) eye_space: u32,
 }
 
+/// A region of space in [`analyse`]: where its points and the chains around it lie in the
+/// lists the regions share, and the colour whose eye space it is, if it is one.
+struct Region {
+    points: std::ops::Range<usize>,
+    around: std::ops::Range<usize>,
+    owner: Option<Color>,
+}
+
 struct UnionFind(Vec<u32>);
 
 impl UnionFind {
@@ -74,17 +82,19 @@ pub(crate) fn analyse(layout: &Layout, dead: &[bool]) -> Eyes {
         })
         .collect();
 
-    // Regions of space.
+    // Regions of space: each region's points, and the live chains around it in the order first
+    // met, kept one region after another in two lists (no allocation per region).
     let mut region_of = vec![NONE; n];
-    let mut regions: Vec<(Vec<usize>, Vec<u32>, [bool; 2])> = Vec::new();
+    let mut points: Vec<usize> = Vec::with_capacity(n);
+    let mut chains_around: Vec<u32> = Vec::new();
+    let mut regions: Vec<Region> = Vec::new();
     let mut stack = Vec::new();
     for start in 0..n {
         if live(start).is_some() || border[start] || region_of[start] != NONE {
             continue;
         }
         let id = regions.len() as u32;
-        let mut points = Vec::new();
-        let mut chains: Vec<u32> = Vec::new();
+        let (first_point, first_chain) = (points.len(), chains_around.len());
         let mut touches = [false; 2];
         region_of[start] = id;
         stack.push(start);
@@ -94,8 +104,8 @@ pub(crate) fn analyse(layout: &Layout, dead: &[bool]) -> Eyes {
                 if let Some(c) = live(a) {
                     touches[c.index()] = true;
                     let ch = layout.chain_of[a];
-                    if !chains.contains(&ch) {
-                        chains.push(ch);
+                    if !chains_around[first_chain..].contains(&ch) {
+                        chains_around.push(ch);
                     }
                 } else if !border[a] && region_of[a] == NONE {
                     region_of[a] = id;
@@ -103,24 +113,27 @@ pub(crate) fn analyse(layout: &Layout, dead: &[bool]) -> Eyes {
                 }
             }
         }
-        regions.push((points, chains, touches));
-    }
-    let region_owner: Vec<Option<Color>> = regions
-        .iter()
-        .map(|(_, _, t)| match t {
+        let owner = match touches {
             [true, false] => Some(Color::Black),
             [false, true] => Some(Color::White),
             _ => None,
-        })
-        .collect();
+        };
+        regions.push(Region {
+            points: first_point..points.len(),
+            around: first_chain..chains_around.len(),
+            owner,
+        });
+    }
 
     // Groups: chains sharing an eye space (a one-point eye only when it is a true eye by its
     // diagonals: a false eye is exactly a point that does not connect the chains around it) or
     // two liberties.
     let chains = &layout.chains;
     let mut uf = UnionFind((0..chains.len() as u32).collect());
-    for (r, (points, around, _)) in regions.iter().enumerate() {
-        let Some(owner) = region_owner[r] else { continue };
+    for region in &regions {
+        let Some(owner) = region.owner else { continue };
+        let (points, around) =
+            (&points[region.points.clone()], &chains_around[region.around.clone()]);
         if points.len() == 1 && !diagonals_hold(layout, dead, points[0], owner) {
             continue;
         }
@@ -129,6 +142,9 @@ pub(crate) fn analyse(layout: &Layout, dead: &[bool]) -> Eyes {
         }
     }
     let mut shared = vec![NONE; n];
+    // For every other live chain of the same colour, the liberties in common (one chain's
+    // counts at a time).
+    let mut counts: Vec<(u32, u32)> = Vec::new();
     for (c, chain) in chains.iter().enumerate() {
         if dead[chain.stones[0]] {
             continue;
@@ -136,8 +152,7 @@ pub(crate) fn analyse(layout: &Layout, dead: &[bool]) -> Eyes {
         for &l in &chain.liberties {
             shared[l] = NONE;
         }
-        // Count, for every other live chain of the same colour, the liberties in common.
-        let mut counts: Vec<(u32, u32)> = Vec::new();
+        counts.clear();
         for &l in &chain.liberties {
             for a in grid.adj(l) {
                 let other = layout.chain_of[a];
@@ -154,7 +169,7 @@ pub(crate) fn analyse(layout: &Layout, dead: &[bool]) -> Eyes {
                 }
             }
         }
-        for (other, k) in counts {
+        for &(other, k) in &counts {
             if k >= 2 {
                 uf.union(c as u32, other);
             }
@@ -177,16 +192,22 @@ pub(crate) fn analyse(layout: &Layout, dead: &[bool]) -> Eyes {
         groups[g as usize].chains.push(c as u32);
     }
     // Eyes: each eye space counts once for every group around it.
-    for (r, (points, around, _)) in regions.iter().enumerate() {
-        let Some(owner) = region_owner[r] else { continue };
-        let mut seen: Vec<u32> = Vec::new();
+    let mut seen: Vec<u32> = Vec::new();
+    for region in &regions {
+        let Some(owner) = region.owner else { continue };
+        let (points, around) =
+            (&points[region.points.clone()], &chains_around[region.around.clone()]);
+        seen.clear();
+        // The same for every group around: found for the first.
+        let mut value = None;
         for &c in around {
             let g = group_of[c as usize];
             if g == NONE || seen.contains(&g) {
                 continue;
             }
             seen.push(g);
-            let value = eye_value(layout, dead, points, around, owner, &mut uf);
+            let value = *value
+                .get_or_insert_with(|| eye_value(layout, dead, points, around, owner, &mut uf));
             let group = &mut groups[g as usize];
             group.eyes = (group.eyes + value).min(2);
             group.eye_space += points.len() as u32;
@@ -243,9 +264,8 @@ fn eye_value(
     }
     // Four to six points: the nakade shapes are one eye, the rest two.
     let inside = |i: usize| points.contains(&i);
-    let degrees: Vec<usize> =
-        points.iter().map(|&p| grid.adj(p).filter(|&a| inside(a)).count()).collect();
-    let max_degree = degrees.iter().copied().max().unwrap_or(0);
+    let max_degree =
+        points.iter().map(|&p| grid.adj(p).filter(|&a| inside(a)).count()).max().unwrap_or(0);
     let has_square = points.iter().any(|&p| {
         let (x, y) = grid.xy(p);
         let at =

@@ -18,6 +18,7 @@
 //! budget; a search that runs out answers nothing, and the caller keeps what it had.
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use crate::rules::{Board, Color, SuicideRule};
 
@@ -32,14 +33,38 @@ pub(crate) struct LifeSearch {
     defender: Color,
     /// A stone of the group's largest chain: the group is dead once it is gone.
     key: u16,
-    /// Where moves may be played.
+    /// Where moves may be played, vital points first: the points touching most of the area
+    /// (sorted once, stably: the order moves are tried in at every node).
     arena: Vec<u16>,
     /// The position at each depth (`boards[0]` is the root).
     boards: Vec<Board>,
+    /// The legal moves of the position at each depth, kept from node to node for their memory.
+    moves: Vec<Vec<u16>>,
     /// Settled positions: (position, player to move, ko point, a pass just made) -> lives.
-    table: HashMap<u64, bool>,
+    table: HashMap<u64, bool, BuildHasherDefault<KeyHasher>>,
     used: u32,
     max_depth: usize,
+}
+
+/// The [`LifeSearch::table`]'s hasher: its keys are Zobrist hashes already, as evenly spread as
+/// a hash function would make them, so they are taken as they are.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+
+    fn write_u64(&mut self, key: u64) {
+        self.0 = key;
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
 }
 
 impl LifeSearch {
@@ -48,12 +73,19 @@ impl LifeSearch {
     pub(crate) fn new(board: &Board, key: u16, arena: Vec<u16>) -> Option<LifeSearch> {
         let defender = board.stone_at(key)?;
         let max_depth = 2 * arena.len() + 8;
+        // Vital points first: the move touching most of the area. The order depends on the
+        // arena alone, so it is found once; a stable sort keeps the arena's order among equals,
+        // which every node's legal moves, taken in this order, keep too.
+        let inside = |m: u16| board.neighbours_of(m).iter().filter(|&a| arena.contains(a)).count();
+        let mut ordered = arena.clone();
+        ordered.sort_by_key(|&m| std::cmp::Reverse(inside(m)));
         Some(LifeSearch {
             defender,
             key,
-            arena,
+            arena: ordered,
             boards: vec![board.clone()],
-            table: HashMap::new(),
+            moves: Vec::new(),
+            table: HashMap::default(),
             used: 0,
             max_depth,
         })
@@ -101,28 +133,32 @@ impl LifeSearch {
         }
         let defending = to_move == self.defender;
         let mut unknown = false;
-        let mut moves = Vec::with_capacity(self.arena.len());
+        if self.moves.len() <= depth {
+            self.moves.resize_with(depth + 1, Vec::new);
+        }
+        let mut moves = std::mem::take(&mut self.moves[depth]);
+        moves.clear();
         for &m in &self.arena {
             if board.empty_at(m) && board.check_loc(to_move, m, SuicideRule::Forbidden).is_ok() {
                 moves.push(m);
             }
         }
-        // Vital points first: the move touching most of the area.
-        moves.sort_by_key(|&m| {
-            let inside =
-                board.neighbours_of(m).iter().filter(|&&a| self.arena.contains(&a)).count();
-            std::cmp::Reverse(inside)
-        });
-        for m in moves {
+        let mut settled = None;
+        for &m in &moves {
             self.play_child(depth, to_move, Some(m));
             match self.search(depth + 1, to_move.opponent(), false) {
                 Some(lives) if lives == defending => {
-                    self.table.insert(key, lives);
-                    return Some(lives);
+                    settled = Some(lives);
+                    break;
                 }
                 Some(_) => {}
                 None => unknown = true,
             }
+        }
+        self.moves[depth] = moves;
+        if let Some(lives) = settled {
+            self.table.insert(key, lives);
+            return Some(lives);
         }
         // A pass: after two in a row the group is still there, and lives.
         let after_pass = if passed {

@@ -41,16 +41,37 @@ const CLEARLY_ALIVE: f32 = 0.8;
 /// nothing else changes; 0.4 adds a few 19x19 games of the other aeb-pro games (80.2 to 80.3%).
 const PLAYOUTS_KEEP_ALIVE: f32 = 0.4;
 
-#[derive(Default)]
-struct Area {
+/// One area: its chains of the colour (in the order met), its space (empty points and dead
+/// stones) and the opponent's live chains bordering it (in the order met).
+struct Area<'a> {
+    chains: &'a [u32],
+    space: &'a [usize],
+    boundary: &'a [u32],
+}
+
+/// Every area of one colour: the area of every point (`NONE` under the opponent's live stones),
+/// and each area's parts, kept one area after another in three lists (no allocation per area).
+struct Areas {
+    of: Vec<u32>,
+    /// Where each area's chains, space and boundary end in the lists (each starts where the
+    /// previous area's ends).
+    ends: Vec<[u32; 3]>,
     chains: Vec<u32>,
     space: Vec<usize>,
     boundary: Vec<u32>,
 }
 
-struct Areas {
-    of: Vec<u32>,
-    list: Vec<Area>,
+impl Areas {
+    /// Area number `a`.
+    fn area(&self, a: usize) -> Area<'_> {
+        let [c0, s0, b0] = if a == 0 { [0; 3] } else { self.ends[a - 1] };
+        let [c1, s1, b1] = self.ends[a];
+        Area {
+            chains: &self.chains[c0 as usize..c1 as usize],
+            space: &self.space[s0 as usize..s1 as usize],
+            boundary: &self.boundary[b0 as usize..b1 as usize],
+        }
+    }
 }
 
 fn areas(layout: &Layout, dead: &[bool], color: Color) -> Areas {
@@ -59,30 +80,31 @@ fn areas(layout: &Layout, dead: &[bool], color: Color) -> Areas {
     let opp = color.opponent();
     let live = |i: usize, c: Color| layout.stones[i] == Some(c) && !dead[i];
     let mut of = vec![NONE; n];
-    let mut list = Vec::new();
+    let mut ends: Vec<[u32; 3]> = Vec::new();
+    let (mut chains, mut space, mut boundary) = (Vec::new(), Vec::with_capacity(n), Vec::new());
     let mut stack = Vec::new();
     for start in 0..n {
         if of[start] != NONE || live(start, opp) {
             continue;
         }
-        let id = list.len() as u32;
-        let mut area = Area::default();
+        let id = ends.len() as u32;
+        let (c0, b0) = (chains.len(), boundary.len());
         of[start] = id;
         stack.push(start);
         while let Some(p) = stack.pop() {
             if live(p, color) {
                 let c = layout.chain_of[p];
-                if !area.chains.contains(&c) {
-                    area.chains.push(c);
+                if !chains[c0..].contains(&c) {
+                    chains.push(c);
                 }
             } else {
-                area.space.push(p);
+                space.push(p);
             }
             for a in grid.adj(p) {
                 if live(a, opp) {
                     let c = layout.chain_of[a];
-                    if !area.boundary.contains(&c) {
-                        area.boundary.push(c);
+                    if !boundary[b0..].contains(&c) {
+                        boundary.push(c);
                     }
                 } else if of[a] == NONE {
                     of[a] = id;
@@ -90,9 +112,51 @@ fn areas(layout: &Layout, dead: &[bool], color: Color) -> Areas {
                 }
             }
         }
-        list.push(area);
+        ends.push([chains.len() as u32, space.len() as u32, boundary.len() as u32]);
     }
-    Areas { of, list }
+    Areas { of, ends, chains, space, boundary }
+}
+
+/// The eye analysis and both colours' areas of one set of dead flags, kept for the next step
+/// of [`check`] that asks with the same flags: the checks look again after every step, and most
+/// steps change no flag (on the professional games, three analyses a game were two repeats).
+struct Analysed {
+    /// The flags the kept answers are for.
+    dead: Vec<bool>,
+    eyes: Option<Eyes>,
+    areas: Option<[Areas; 2]>,
+}
+
+impl Analysed {
+    fn new() -> Analysed {
+        Analysed { dead: Vec::new(), eyes: None, areas: None }
+    }
+
+    /// Forgets the kept answers unless they are for `dead`.
+    fn keep_for(&mut self, dead: &[bool]) {
+        if self.dead != dead {
+            self.dead.clear();
+            self.dead.extend_from_slice(dead);
+            self.eyes = None;
+            self.areas = None;
+        }
+    }
+
+    /// [`analyse`] of `layout` with `dead`.
+    fn eyes(&mut self, layout: &Layout, dead: &[bool]) -> &Eyes {
+        self.keep_for(dead);
+        self.eyes.get_or_insert_with(|| analyse(layout, dead))
+    }
+
+    /// [`analyse`] and the [`areas`] of both colours (Black's first) of `layout` with `dead`.
+    fn eyes_and_areas(&mut self, layout: &Layout, dead: &[bool]) -> (&Eyes, &[Areas; 2]) {
+        self.keep_for(dead);
+        let eyes = self.eyes.get_or_insert_with(|| analyse(layout, dead));
+        let areas = self.areas.get_or_insert_with(|| {
+            [areas(layout, dead, Color::Black), areas(layout, dead, Color::White)]
+        });
+        (eyes, areas)
+    }
 }
 
 /// What the region checks concluded.
@@ -133,11 +197,11 @@ fn read_small_areas(
     layout: &Layout,
     dead: &mut [bool],
     pass_alive: &[bool],
+    analysed: &mut Analysed,
 ) -> Vec<(u32, bool)> {
     let mut decided: Vec<(u32, bool)> = Vec::new();
-    let eyes = analyse(layout, dead);
-    let strong = strong_groups(&eyes, pass_alive);
-    let by_color = [areas(layout, dead, Color::Black), areas(layout, dead, Color::White)];
+    let (eyes, by_color) = analysed.eyes_and_areas(layout, dead);
+    let strong = strong_groups(eyes, pass_alive);
     // Each colour numbers its areas separately: an area is its colour and its number.
     let mut done: Vec<(Color, u32)> = Vec::new();
     for (g, group) in eyes.groups.iter().enumerate() {
@@ -150,7 +214,7 @@ fn read_small_areas(
             continue;
         }
         done.push((group.color, a));
-        let area = &own.list[a as usize];
+        let area = own.area(a as usize);
         if area.space.len() > READ_AREA || area.boundary.is_empty() {
             continue;
         }
@@ -165,7 +229,7 @@ fn read_small_areas(
                 arena.push(l);
             }
         };
-        for &c in &area.chains {
+        for &c in area.chains {
             for &i in &layout.chains[c as usize].stones {
                 add(i, &mut arena);
             }
@@ -175,7 +239,7 @@ fn read_small_areas(
         // is room: capturing them is often how the enclosing chain gets out of the race, and
         // read without them its owner's answer there is missing.
         let mut cutting: Vec<u16> = Vec::new();
-        for &c in &area.boundary {
+        for &c in area.boundary {
             let chain = &layout.chains[c as usize];
             if chain.liberties.len() <= RACING_LIBERTIES {
                 for &i in &chain.liberties {
@@ -219,7 +283,7 @@ fn read_small_areas(
         let key = loc(layout.chains[largest as usize].stones[0]);
         let Some(mut search) = super::life::LifeSearch::new(board, key, arena) else { continue };
         let Some(lives) = search.lives(group.color.opponent()) else { continue };
-        for &c in &area.chains {
+        for &c in area.chains {
             for &i in &layout.chains[c as usize].stones {
                 dead[i] = !lives;
             }
@@ -438,16 +502,16 @@ pub(crate) fn check(
 ) -> Checks {
     let mut read = call_captures(board, layout, dead, pass_alive);
     read.extend(call_races(layout, dead, pass_alive, support));
-    read.extend(read_small_areas(board, layout, dead, pass_alive));
+    let mut analysed = Analysed::new();
+    read.extend(read_small_areas(board, layout, dead, pass_alive, &mut analysed));
     let mut killed = Vec::new();
     for _ in 0..8 {
-        let eyes = analyse(layout, dead);
-        let strong = strong_groups(&eyes, pass_alive);
+        let (eyes, by_color) = analysed.eyes_and_areas(layout, dead);
+        let strong = strong_groups(eyes, pass_alive);
         let chain_strong = |c: u32| {
             let g = eyes.group_of[c as usize];
             g != NONE && strong[g as usize]
         };
-        let by_color = [areas(layout, dead, Color::Black), areas(layout, dead, Color::White)];
         // First, weak groups that become strong once the weak opponent stones they enclose (whose
         // area is bordered by this group's chains only) are taken off: those stones are dead
         // (stones inside a territory).
@@ -459,7 +523,7 @@ pub(crate) fn check(
             let own = &by_color[group.color.index()];
             let other = &by_color[group.color.opponent().index()];
             let a = own.of[layout.chains[group.chains[0] as usize].stones[0]];
-            let area = &own.list[a as usize];
+            let area = own.area(a as usize);
             if area.chains.iter().any(|&c| chain_strong(c)) {
                 continue;
             }
@@ -472,8 +536,8 @@ pub(crate) fn check(
                     // Enclosed: everything around its area belongs to this area's chains.
                     !chain_strong(y)
                         && support[y as usize] < CLEARLY_ALIVE
-                        && other.list[ya].boundary.iter().all(|c| area.chains.contains(c))
-                        && other.list[ya].chains.iter().all(|&c| !chain_strong(c))
+                        && other.area(ya).boundary.iter().all(|c| area.chains.contains(c))
+                        && other.area(ya).chains.iter().all(|&c| !chain_strong(c))
                 })
                 .collect();
             // The group must win the liberty race against them: more liberties of its own than
@@ -527,7 +591,7 @@ pub(crate) fn check(
             }
             let own = &by_color[group.color.index()];
             let a = own.of[layout.chains[group.chains[0] as usize].stones[0]] as usize;
-            let area = &own.list[a];
+            let area = own.area(a);
             if area.boundary.is_empty()
                 || area.chains.iter().any(|&c| chain_strong(c))
                 || !area.boundary.iter().all(|&c| chain_strong(c))
@@ -535,7 +599,7 @@ pub(crate) fn check(
             {
                 continue;
             }
-            for &c in &area.chains {
+            for &c in area.chains {
                 if !newly.contains(&c) {
                     newly.push(c);
                 }
@@ -553,8 +617,8 @@ pub(crate) fn check(
     }
     // Seki: live weak groups touching live weak groups of the other colour through a shared
     // liberty.
-    let eyes = analyse(layout, dead);
-    let strong = strong_groups(&eyes, pass_alive);
+    let eyes = analysed.eyes(layout, dead);
+    let strong = strong_groups(eyes, pass_alive);
     let weak_chain = |c: usize| {
         let g = eyes.group_of[c];
         g != NONE && !strong[g as usize]

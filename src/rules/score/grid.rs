@@ -101,53 +101,70 @@ impl Grid {
         high - low == self.width || (high - low == 1 && high % self.width != 0)
     }
 
-    /// Number of connected pieces of `points` (a membership mask over the whole board) once the
-    /// points in `removed` are taken out. `scratch` must be all `false` on entry and is left so.
+    /// Number of connected pieces of `members` (whose membership mask over the whole board is
+    /// `is_member`) once the points in `removed` are taken out; `pieces` then holds them
+    /// ([`Pieces::iter`]).
     pub(crate) fn count_pieces(
         &self,
         members: &[usize],
         is_member: &[bool],
         removed: &[usize],
-        scratch: &mut Vec<bool>,
-        pieces: Option<&mut Vec<Vec<usize>>>,
+        pieces: &mut Pieces,
     ) -> usize {
-        scratch.resize(self.len(), false);
+        let Pieces { seen, stack, visited, ends } = pieces;
+        seen.resize(self.len(), false);
+        visited.clear();
+        ends.clear();
         for &r in removed {
-            scratch[r] = true;
+            seen[r] = true;
         }
-        let mut count = 0;
-        // Sized for the usual mask, the members themselves (each is pushed once at most).
-        let mut stack = Vec::with_capacity(members.len());
-        let mut visited = Vec::with_capacity(members.len());
-        let mut out = pieces;
         for &start in members {
-            if scratch[start] {
+            if seen[start] {
                 continue;
             }
-            count += 1;
-            let first = visited.len();
-            scratch[start] = true;
+            seen[start] = true;
             stack.push(start);
             while let Some(p) = stack.pop() {
                 visited.push(p);
                 for n in self.adj(p) {
-                    if is_member[n] && !scratch[n] {
-                        scratch[n] = true;
+                    if is_member[n] && !seen[n] {
+                        seen[n] = true;
                         stack.push(n);
                     }
                 }
             }
-            if let Some(out) = out.as_deref_mut() {
-                out.push(visited[first..].to_vec());
-            }
+            ends.push(visited.len());
         }
-        for &p in &visited {
-            scratch[p] = false;
+        for &p in visited.iter() {
+            seen[p] = false;
         }
         for &r in removed {
-            scratch[r] = false;
+            seen[r] = false;
         }
-        count
+        ends.len()
+    }
+}
+
+/// The pieces [`Grid::count_pieces`] found last, and the buffers it reuses from call to call
+/// (no allocation once they have grown to the largest shape counted).
+#[derive(Debug, Default)]
+pub(crate) struct Pieces {
+    /// Membership in the walk, over the whole board: all `false` between calls.
+    seen: Vec<bool>,
+    stack: Vec<usize>,
+    /// The points of every piece, piece after piece, each in the order walked.
+    visited: Vec<usize>,
+    /// Where each piece ends in `visited`.
+    ends: Vec<usize>,
+}
+
+impl Pieces {
+    /// The pieces of the last count, each as its points in the order walked.
+    pub(crate) fn iter(&self) -> impl Iterator<Item = &[usize]> + '_ {
+        self.ends.iter().enumerate().map(|(k, &end)| {
+            let start = if k == 0 { 0 } else { self.ends[k - 1] };
+            &self.visited[start..end]
+        })
     }
 }
 
@@ -213,9 +230,10 @@ mod tests {
         let g = Grid::new(BoardSize::new(5, 1).unwrap());
         let members: Vec<usize> = (0..5).collect();
         let mask = vec![true; 5];
-        let mut scratch = Vec::new();
-        assert_eq!(g.count_pieces(&members, &mask, &[], &mut scratch, None), 1);
-        assert_eq!(g.count_pieces(&members, &mask, &[2], &mut scratch, None), 2);
-        assert!(scratch.iter().all(|&s| !s));
+        let mut pieces = Pieces::default();
+        assert_eq!(g.count_pieces(&members, &mask, &[], &mut pieces), 1);
+        assert_eq!(g.count_pieces(&members, &mask, &[2], &mut pieces), 2);
+        assert_eq!(pieces.iter().collect::<Vec<_>>(), [&[0, 1][..], &[3, 4][..]]);
+        assert!(pieces.seen.iter().all(|&s| !s));
     }
 }

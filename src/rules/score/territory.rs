@@ -24,7 +24,7 @@
 //! only one of their two mirror images (its transposed orientations take the edge's side from the
 //! wrong coefficient). Here every edge pattern is matched in all eight orientations at every edge.
 
-use super::grid::Grid;
+use super::grid::{Grid, Pieces};
 use crate::rules::Color;
 
 /// How one point scores under territory counting, with the analysis behind it.
@@ -162,7 +162,7 @@ pub(crate) fn analyze(
     let mut scratch = EyeScratch {
         member: vec![false; n],
         info: vec![EyePointInfo::default(); n],
-        pieces: Vec::new(),
+        pieces: Pieces::default(),
     };
     let values: Vec<u8> = eyes
         .iter()
@@ -819,8 +819,8 @@ struct EyeScratch {
     member: Vec<bool>,
     /// Meaningful only at the eye's own points, which each eye writes before reading.
     info: Vec<EyePointInfo>,
-    /// [`Grid::count_pieces`]'s scratch, all `false` between calls.
-    pieces: Vec<bool>,
+    /// [`Grid::count_pieces`]'s buffers and last pieces.
+    pieces: Pieces,
 }
 
 fn eye_value(
@@ -861,7 +861,7 @@ fn real_eye_value(
     let n = grid.len();
     let pla = eye.pla;
     let opp = pla.opponent();
-    let EyeScratch { member, info, pieces: scratch } = buffers;
+    let EyeScratch { member, info, pieces } = buffers;
     let real = &member[..];
     let info = &mut info[..];
     for &p in points {
@@ -912,7 +912,6 @@ fn real_eye_value(
         value = 1;
     }
 
-    let mut pieces = Vec::new();
     // A playable bottleneck splitting the eye into pieces that are each an eye already.
     for &d in points {
         if value >= 2 {
@@ -921,8 +920,7 @@ fn real_eye_value(
         if !pseudolegal(s, chain_of, chains, d, pla) {
             continue;
         }
-        pieces.clear();
-        if grid.count_pieces(points, real, &[d], scratch, Some(&mut pieces)) < 2 {
+        if grid.count_pieces(points, real, &[d], pieces) < 2 {
             continue;
         }
         let bonus = info[d].opp_adj_false == 1;
@@ -988,13 +986,12 @@ fn real_eye_value(
                 if s.stones[d2].is_some() && i2.empty_adj_eye_points <= 1 {
                     continue;
                 }
-                pieces.clear();
-                if grid.count_pieces(points, real, &[d, d2], scratch, Some(&mut pieces)) < 2 {
+                if grid.count_pieces(points, real, &[d, d2], pieces) < 2 {
                     continue;
                 }
                 let mut definite = 0;
                 let mut double_definite = 0;
-                for piece in &pieces {
+                for piece in pieces.iter() {
                     let zero = piece.iter().filter(|&&p| info[p].moves_to_block == 0).count();
                     if zero >= 1 {
                         definite += 1;
@@ -1043,11 +1040,11 @@ fn real_eye_value(
                 for &p in &shape {
                     mask[p] = true;
                 }
-                let initial = grid.count_pieces(&shape, &mask, &[], scratch, None);
+                let initial = grid.count_pieces(&shape, &mask, &[], pieces);
                 let mut bottlenecks = 0;
                 let mut high_degree = 0;
                 for &p in &shape {
-                    if grid.count_pieces(&shape, &mask, &[p], scratch, None) > initial {
+                    if grid.count_pieces(&shape, &mask, &[p], pieces) > initial {
                         bottlenecks += 1;
                     } else if grid.adj(p).filter(|&a| mask[a]).count() >= 3 {
                         high_degree += 1;
