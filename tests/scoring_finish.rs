@@ -1,10 +1,10 @@
 //! Finishing a record that stops before the end (`analysis::finish`), on small diagrams: the
-//! neutral points get filled, a dame that puts a chain in atari is filled first and answered
-//! with a protective move, a stone in atari only by dead stones is left alone, as is a chain
-//! only dead stones press or whose capture would be a snapback, the stone of a
-//! ko is connected by its owner after the boundary moves, a settled position needs nothing,
-//! and a record whose forcing finish leaves two threats at once is finished again more
-//! carefully.
+//! neutral points get filled, a dame that puts a chain in atari or leaves it capturable is
+//! filled first and answered with a protective move, a stone in atari only by dead stones is
+//! left alone, as is a chain only dead stones press or whose capture would be a snapback, the
+//! stone of a ko is connected by its owner after the boundary moves, a settled position needs
+//! nothing, and a record whose forcing finish leaves two threats at once is finished again
+//! more carefully.
 
 mod util;
 
@@ -60,6 +60,35 @@ fn a_dame_that_ataris_is_filled_first_and_answered_inside_the_territory() {
     let played = moves(&b, &no_dead(&b), Color::White);
     assert_eq!(played[0], (Color::White, 3, 1, Why::Dame));
     assert!(played.iter().all(|m| m.3 == Why::Dame));
+}
+
+#[test]
+fn a_dame_that_leaves_a_chain_capturable_forces_a_protective_move_inside_the_territory() {
+    // The two white stones on (0, 4) and (1, 4) have three liberties. If Black fills the
+    // neutral point (2, 4), two are left, both inside White's territory, and Black could cut
+    // on (1, 3): White must connect there or on (0, 3), a protective move Japanese counting
+    // charges a point for, just as if the dame had been an atari. So Black fills (2, 4) before
+    // the plain dame on (3, 0), and White, to move, fills (2, 4) first to spare itself the
+    // answer.
+    let b = board(
+        "
+        . . O . X .
+        . . O X X .
+        . . O X . .
+        . . O X . .
+        O O . X . .
+        X X X X . .
+        . . . . . .",
+    );
+    let played = moves(&b, &no_dead(&b), Color::Black);
+    assert_eq!(played[0], (Color::Black, 2, 4, Why::Dame), "{played:?}");
+    assert_eq!((played[1].0, played[1].3), (Color::White, Why::Protect), "{played:?}");
+    assert!([(0, 3), (1, 3)].contains(&(played[1].1, played[1].2)), "{played:?}");
+    assert_eq!(played[2], (Color::Black, 3, 0, Why::Dame), "{played:?}");
+    assert_eq!(
+        moves(&b, &no_dead(&b), Color::White),
+        [(Color::White, 2, 4, Why::Dame), (Color::Black, 3, 0, Why::Dame)]
+    );
 }
 
 #[test]
