@@ -18,12 +18,14 @@
 //!    no point of territory;
 //! 4. the boundary move worth most: in each small open region (empty points touching both
 //!    colours), the point whose occupation seals the most points for the player plus the points
-//!    it denies the opponent; only moves whose stones cannot then be captured;
-//! 5. a neutral point next to both colours (dame), where filling it is safe: first one that
-//!    forces an answer inside the opponent's territory (it puts an opponent chain in atari, or
-//!    leaves one with two liberties that can be captured and that no neutral point saves), then
-//!    one where the opponent's stone would do that to us. Either is worth a point, as much as a
-//!    boundary move that swings only one, so it comes before such a boundary move;
+//!    it denies the opponent; only moves whose stones cannot then be captured, and that do not
+//!    kill a chain the statuses call alive;
+//! 5. a neutral point next to both colours (dame), where filling it is safe as a boundary move
+//!    must be: first one that forces an answer inside the opponent's territory (it puts an
+//!    opponent chain in atari, or leaves one with two liberties that can be captured and that
+//!    no neutral point saves), then one where the opponent's stone would do that to us. Either
+//!    is worth a point, as much as a boundary move that swings only one, so it comes before
+//!    such a boundary move;
 //! 6. the stone of a ko (a single stone in atari whose capture would be a ko) is connected by
 //!    its owner once no boundary move or forcing dame is left, before the other dame, unless
 //!    the opponent's last move just put it in atari (then step 1 saves it at once);
@@ -691,7 +693,7 @@ impl Finishing {
             }
         }
         scored.sort_by_key(|&(swing, m)| (std::cmp::Reverse(swing), m));
-        scored.into_iter().find(|&(_, m)| self.safe_for(color, m) && !self.double_threat(color, m))
+        scored.into_iter().find(|&(_, m)| self.fills_safely(color, m))
     }
 
     /// A neutral point next to stones of both colours that `color` can fill safely, in reading
@@ -740,10 +742,44 @@ impl Finishing {
         (None, false)
     }
 
-    /// Whether `color` may fill the dame `m`: its stones are safe there, and (under
-    /// [`Style::Careful`]) it leaves no double threat.
+    /// Whether `color` may fill the dame or boundary point `m`: its stones are safe there, it
+    /// kills no live chain ([`Finishing::kills`]), and (under [`Style::Careful`]) it leaves no
+    /// double threat.
     fn fills_safely(&mut self, color: Color, m: u16) -> bool {
-        self.safe_for(color, m) && !self.double_threat(color, m)
+        self.safe_for(color, m) && !self.double_threat(color, m) && !self.kills(color, m)
+    }
+
+    /// Whether `color`'s stone on `m` would kill a live opponent chain of more than one stone
+    /// next to it: leave it in atari, or with two liberties and capturable, and no move of
+    /// the opponent's saving it. The statuses call that chain alive, so the players had
+    /// settled the fight otherwise (a semeai or a seki read differently, whose liberties
+    /// neither side fills); played out, the finishing would capture a live group and the
+    /// count fall back to the position as left. Measured on the 15,309 counted
+    /// Japanese-rules records of `../shared/corpus/aeb-pro`: exact 67.1 -> 67.5%, within 2
+    /// points 92.5 -> 92.9%, same winner 94.6 -> 94.7%. Single stones are left out (the
+    /// stone of a ko, a cutting stone given up): counting them made it 67.2 / 92.8 / 94.7.
+    fn kills(&mut self, color: Color, m: u16) -> bool {
+        let opponent = color.opponent();
+        let mut near: Vec<u16> = Vec::new();
+        for a in self.board.neighbours_of(m) {
+            if self.live_at(a) == Some(opponent)
+                && (2..=3).contains(&self.board.libs_at(a))
+                && self.board.chain_len_at(a) > 1
+            {
+                near.push(a);
+            }
+        }
+        if near.is_empty() || !legal(&self.board, color, m) {
+            return false;
+        }
+        self.after.clone_from(&self.board);
+        self.after.play_empty(color, m);
+        near.into_iter().any(|a| {
+            let libs = self.after.libs_at(a);
+            self.after.stone_at(a) == Some(opponent)
+                && (libs == 1 || (libs == 2 && self.reader.capturable(&self.after, a)))
+                && self.reader.rescue_move(&self.after, a).is_none()
+        })
     }
 
     /// Under [`Style::Careful`], whether `color`'s move on `m` leaves the opponent more
