@@ -3,8 +3,8 @@
 //! filled first and answered with a protective move, a stone in atari only by dead stones is
 //! left alone, as is a chain only dead stones press or whose capture would be a snapback, the
 //! stone of a ko is connected by its owner after the boundary moves, a settled position needs
-//! nothing, and a record whose forcing finish leaves two threats at once is finished again
-//! more carefully.
+//! nothing, a dame that would kill a chain the statuses call alive is left to its owner, and a
+//! record whose forcing finish leaves two threats at once is finished again more carefully.
 
 mod util;
 
