@@ -1,16 +1,16 @@
 //! Finishing a record that stops before the end (`analysis::finish`), on small diagrams: the
-//! neutral points get filled, a dame that puts a chain in atari is filled first and answered
-//! with a protective move, a stone in atari only by dead stones is left alone, as is a chain
-//! only dead stones press or whose capture would be a snapback, the stone of a
-//! ko is connected by its owner after the boundary moves, a settled position needs nothing,
-//! and a record whose forcing finish leaves two threats at once is finished again more
-//! carefully.
+//! neutral points get filled, a dame that puts a chain in atari or leaves it capturable is
+//! filled first and answered with a protective move, a stone in atari only by dead stones is
+//! left alone, as is a chain only dead stones press or whose capture would be a snapback, the
+//! stone of a ko is connected by its owner after the boundary moves, a settled position needs
+//! nothing, a dame that would kill a chain the statuses call alive is left to its owner, and a
+//! record whose forcing finish leaves two threats at once is finished again more carefully.
 
 mod util;
 
 use kifu::analysis::finish::{Why, finish};
 use kifu::analysis::{DeadStoneMode, replay, scoring};
-use kifu::rules::{Board, Color, Outcome, WinBy};
+use kifu::rules::{Board, Color, Outcome, Point, WinBy};
 
 fn board(diagram: &str) -> Board {
     Board::from_diagram(diagram).expect("diagram")
@@ -60,6 +60,35 @@ fn a_dame_that_ataris_is_filled_first_and_answered_inside_the_territory() {
     let played = moves(&b, &no_dead(&b), Color::White);
     assert_eq!(played[0], (Color::White, 3, 1, Why::Dame));
     assert!(played.iter().all(|m| m.3 == Why::Dame));
+}
+
+#[test]
+fn a_dame_that_leaves_a_chain_capturable_forces_a_protective_move_inside_the_territory() {
+    // The two white stones on (0, 4) and (1, 4) have three liberties. If Black fills the
+    // neutral point (2, 4), two are left, both inside White's territory, and Black could cut
+    // on (1, 3): White must connect there or on (0, 3), a protective move Japanese counting
+    // charges a point for, just as if the dame had been an atari. So Black fills (2, 4) before
+    // the plain dame on (3, 0), and White, to move, fills (2, 4) first to spare itself the
+    // answer.
+    let b = board(
+        "
+        . . O . X .
+        . . O X X .
+        . . O X . .
+        . . O X . .
+        O O . X . .
+        X X X X . .
+        . . . . . .",
+    );
+    let played = moves(&b, &no_dead(&b), Color::Black);
+    assert_eq!(played[0], (Color::Black, 2, 4, Why::Dame), "{played:?}");
+    assert_eq!((played[1].0, played[1].3), (Color::White, Why::Protect), "{played:?}");
+    assert!([(0, 3), (1, 3)].contains(&(played[1].1, played[1].2)), "{played:?}");
+    assert_eq!(played[2], (Color::Black, 3, 0, Why::Dame), "{played:?}");
+    assert_eq!(
+        moves(&b, &no_dead(&b), Color::White),
+        [(Color::White, 2, 4, Why::Dame), (Color::Black, 3, 0, Why::Dame)]
+    );
 }
 
 #[test]
@@ -164,13 +193,19 @@ fn a_chain_whose_capture_is_a_snapback_is_not_saved() {
 
 #[test]
 fn a_finish_that_leaves_two_threats_at_once_is_played_again_carefully() {
-    // aeb-pro `Cho_Chikun/2020-12-07.sgf` (77th Honinbo league, Miyazawa Goro - Cho Chikun,
-    // B+0.5, Japanese rules, komi 6.5) stops with dame left. Filled forcing moves first,
-    // Black's dame on M10 leaves White a chain in atari and another that L9 then catches, and
-    // Black captures four stones every status calls alive. The careful second try plays no
-    // move that leaves two threats: every dame is filled, and the count is the recorded one.
+    // aeb-pro `Oza/31/Oza-1983-r2d.sgf` (31st Oza, 1983-08-04, Yamashiro Hiroshi - Ishii
+    // Kunio, W+0.5, Japanese rules, komi 5.5) stops with dame left on the top edge:
+    //
+    //     J K L M N O P Q R
+    //  19 . . X . . X X . X
+    //  18 X X O O O O O X .
+    //
+    // Filled forcing moves first, Black's dame on M19 leaves L19-M19 with two liberties, and
+    // White's on N19 then puts both it and O19-P19 in atari: Black saves one, and White
+    // captures two stones every status calls alive. The careful second try plays no move that
+    // leaves two threats: every dame is filled, and the count is the recorded one.
     let Some(corpus) = util::shared_corpus_or_skip() else { return };
-    let path = corpus.join("aeb-pro/Cho_Chikun/2020-12-07.sgf");
+    let path = corpus.join("aeb-pro/Oza/31/Oza-1983-r2d.sgf");
     let record = util::first_record(&path);
     let rep = replay::replay(&record, &record.rules.ruleset);
     let (statuses, _) = scoring::statuses(&record, &rep, DeadStoneMode::Auto);
@@ -186,7 +221,7 @@ fn a_finish_that_leaves_two_threats_at_once_is_played_again_carefully() {
         rep.passes,
     );
     assert_eq!(count.neutral, 0);
-    assert_eq!(count.outcome, Outcome::Win { winner: Color::Black, by: WinBy::Points(0.5) });
+    assert_eq!(count.outcome, Outcome::Win { winner: Color::White, by: WinBy::Points(0.5) });
 }
 
 #[test]
@@ -216,4 +251,35 @@ fn the_stone_of_a_ko_is_connected_by_its_owner_after_the_boundary_moves() {
     assert!(played.iter().all(|m| m.3 != Why::Capture), "{played:?}");
     let finished = finish(&b, &no_dead(&b), Color::Black);
     assert_eq!(finished.captured_by, [0, 0]);
+}
+
+#[test]
+fn a_dame_that_would_kill_a_chain_called_alive_is_left_to_its_owner() {
+    // aeb-pro `Honinbo/39/E04.sgf` (39th Honinbo league, 1983-09-22, Kataoka Satoshi - Awaji
+    // Shuzo, W+5.5, Japanese rules, komi 5.5) stops with White's 25 stones from L1 up to P8
+    // short of liberties after a fight the players had settled. Once the other dame are
+    // filled, Black's stone on the neutral point Q8 would leave them in atari with no way
+    // out, and Black would capture a group every status calls alive; the finishing then went
+    // wrong, and the count fell back to the position as left (W+6.5). Black leaves Q8 alone,
+    // White fills it, the rest of the ending is played out, and the count is the recorded
+    // one.
+    let Some(corpus) = util::shared_corpus_or_skip() else { return };
+    let path = corpus.join("aeb-pro/Honinbo/39/E04.sgf");
+    let record = util::first_record(&path);
+    let rep = replay::replay(&record, &record.rules.ruleset);
+    let (statuses, _) = scoring::statuses(&record, &rep, DeadStoneMode::Auto);
+    let finished = finish(&rep.board, &statuses.dead, rep.to_move);
+    assert!(finished.largest_capture <= 1, "{:?}", finished.moves);
+    // Q8: column Q (the 16th from the left, I being skipped), row 8 (the 12th from the top).
+    assert_eq!(finished.board.get(Point::new(15, 11)), Some(Color::White), "{:?}", finished.moves);
+    let ending = scoring::ending(&record, &rep, &statuses);
+    assert!(ending.finished.is_some(), "finished, not counted as left");
+    let count = scoring::count_ending(
+        &ending,
+        &record.rules.ruleset,
+        record.komi.points,
+        record.handicap,
+        rep.passes,
+    );
+    assert_eq!(count.outcome, Outcome::Win { winner: Color::White, by: WinBy::Points(5.5) });
 }

@@ -10,18 +10,22 @@
 //! first; kifu plays only what an ending needs, deterministically, from the player to move:
 //!
 //! 1. a chain of the player's in atari is saved if it can be (read out as a ladder is), unless
-//!    taking it would be a snapback;
+//!    taking it would be a snapback; among moves that save as much, one on a neutral point;
 //! 2. an opponent chain in atari is captured, unless that is a snapback;
 //! 3. a threat the opponent could carry out (a chain that can be captured by a ladder or a net,
 //!    or a point that puts two chains in atari at once) is met with a protective move, unless
-//!    only dead stones press the chain;
+//!    only dead stones press the chain; a neutral point that meets it comes first, as it costs
+//!    no point of territory;
 //! 4. the boundary move worth most: in each small open region (empty points touching both
 //!    colours), the point whose occupation seals the most points for the player plus the points
-//!    it denies the opponent; only moves whose stones cannot then be captured;
-//! 5. a neutral point next to both colours (dame), where filling it is safe: first one that
-//!    puts an opponent chain in atari (the opponent must answer inside its territory), then one
-//!    where the opponent's stone would do that to us. Either is worth a point, as much as a
-//!    boundary move that swings only one, so it comes before such a boundary move;
+//!    it denies the opponent; only moves whose stones cannot then be captured, and that do not
+//!    kill a chain the statuses call alive;
+//! 5. a neutral point next to both colours (dame), where filling it is safe as a boundary move
+//!    must be: first one that forces an answer inside the opponent's territory (it puts an
+//!    opponent chain in atari, or leaves one with two liberties that can be captured and that
+//!    no neutral point saves), then one where the opponent's stone would do that to us. Either
+//!    is worth a point, as much as a boundary move that swings only one, so it comes before
+//!    such a boundary move;
 //! 6. the stone of a ko (a single stone in atari whose capture would be a ko) is connected by
 //!    its owner once no boundary move or forcing dame is left, before the other dame, unless
 //!    the opponent's last move just put it in atari (then step 1 saves it at once);
@@ -434,7 +438,7 @@ impl Finishing {
     /// answered where it saves both), the largest chain's first among equals.
     fn rescue(&mut self, color: Color, weak: &[u16], tier: Tier) -> Option<u16> {
         let in_atari = self.in_atari(weak, tier);
-        let mut best: Option<(u32, u16)> = None;
+        let mut best: Option<((u32, bool), u16)> = None;
         for &h in &in_atari {
             for m in self.reader.rescue_moves(&self.board, h) {
                 if best.is_some_and(|(_, b)| b == m) || !self.safe_for(color, m) {
@@ -448,8 +452,11 @@ impl Finishing {
                     .filter(|&&o| after.stone_at(o) == Some(color) && after.libs_at(o) == 1)
                     .map(|&o| after.chain_len_at(o))
                     .sum();
-                if best.is_none_or(|(l, _)| left < l) {
-                    best = Some((left, m));
+                // Among moves that save as much, one on a neutral point costs no point of
+                // territory.
+                let key = (left, !self.neutral(m));
+                if best.is_none_or(|(k, _)| key < k) {
+                    best = Some((key, m));
                 }
             }
         }
@@ -472,12 +479,16 @@ impl Finishing {
     /// at once and one of them falls. `weak` holds `color`'s weak chains.
     fn meet_threat(&mut self, color: Color, weak: &[u16]) -> Option<u16> {
         for &h in weak {
-            if self.board.libs_at(h) == 2
-                && self.reader.capturable(&self.board, h)
-                && let Some(m) = self.reader.rescue_move(&self.board, h)
-                && self.safe_for(color, m)
-            {
-                return Some(m);
+            if self.board.libs_at(h) == 2 && self.reader.capturable(&self.board, h) {
+                // A saving move on a neutral point costs no point of territory: it comes
+                // first.
+                let mut saving = self.reader.rescue_moves(&self.board, h);
+                saving.sort_by_key(|&m| !self.neutral(m));
+                for m in saving {
+                    if self.safe_for(color, m) {
+                        return Some(m);
+                    }
+                }
             }
         }
         // Double ataris: an opponent stone on a shared or separate liberty of two chains.
@@ -682,38 +693,34 @@ impl Finishing {
             }
         }
         scored.sort_by_key(|&(swing, m)| (std::cmp::Reverse(swing), m));
-        scored.into_iter().find(|&(_, m)| self.safe_for(color, m) && !self.double_threat(color, m))
+        scored.into_iter().find(|&(_, m)| self.fills_safely(color, m))
     }
 
     /// A neutral point next to stones of both colours that `color` can fill safely, in reading
-    /// order, and whether it is a forcing one (it ataris, or it blocks the opponent's atari).
-    /// A dame that puts an opponent chain in atari is played first: the opponent must answer
-    /// it, often inside its own territory (a teire it pays for). Next, one where the opponent's
-    /// stone would put a chain of ours in atari: filling it first spares us that answer. With
+    /// order, and whether it is a forcing one (it forces an answer, or it spares us one).
+    /// A dame that forces an answer is played first: it puts an opponent chain in atari, or
+    /// leaves one that can be captured with two liberties and no neutral point to save it
+    /// ([`Finishing::threatens`]), and the opponent must answer inside its own territory (a
+    /// teire it pays for). Next, one where the opponent's stone would do that to us: filling
+    /// it first spares us that answer. With
     /// `plain` false the caller has no use for a dame that forces nothing, and none is looked
     /// for.
     ///
     /// Whether a dame is safe takes reading, far dearer than whether it forces: the forcing
     /// points are tried first, and the others only when no forcing one is safe.
     fn dame_move(&mut self, color: Color, plain: bool) -> (Option<u16>, bool) {
-        // The points next to live stones of both colours, each with whether it ataris (2),
-        // blocks an atari (1) or neither (0), in reading order.
+        // The points next to live stones of both colours, each with whether it forces an
+        // answer (2), spares us one (1) or neither (0), in reading order.
         let mut dame: Vec<(u16, u8)> = Vec::new();
-        for &m in &self.locs {
-            if !self.board.empty_at(m) {
-                continue;
-            }
-            let mut touches = [false; 2];
-            for a in self.board.neighbours_of(m) {
-                if let Some(c) = self.live_at(a) {
-                    touches[c.index()] = true;
-                }
-            }
-            if touches[0] && touches[1] {
-                let force = if self.ataris(color, m) {
+        for i in 0..self.locs.len() {
+            let m = self.locs[i];
+            if self.neutral(m) {
+                let force = if self.ataris(color, m) || self.threatens(color, m) {
                     2
                 } else {
-                    u8::from(self.ataris(color.opponent(), m))
+                    u8::from(
+                        self.ataris(color.opponent(), m) || self.threatens(color.opponent(), m),
+                    )
                 };
                 dame.push((m, force));
             }
@@ -735,10 +742,44 @@ impl Finishing {
         (None, false)
     }
 
-    /// Whether `color` may fill the dame `m`: its stones are safe there, and (under
-    /// [`Style::Careful`]) it leaves no double threat.
+    /// Whether `color` may fill the dame or boundary point `m`: its stones are safe there, it
+    /// kills no live chain ([`Finishing::kills`]), and (under [`Style::Careful`]) it leaves no
+    /// double threat.
     fn fills_safely(&mut self, color: Color, m: u16) -> bool {
-        self.safe_for(color, m) && !self.double_threat(color, m)
+        self.safe_for(color, m) && !self.double_threat(color, m) && !self.kills(color, m)
+    }
+
+    /// Whether `color`'s stone on `m` would kill a live opponent chain of more than one stone
+    /// next to it: leave it in atari, or with two liberties and capturable, and no move of
+    /// the opponent's saving it. The statuses call that chain alive, so the players had
+    /// settled the fight otherwise (a semeai or a seki read differently, whose liberties
+    /// neither side fills); played out, the finishing would capture a live group and the
+    /// count fall back to the position as left. Measured on the 15,309 counted
+    /// Japanese-rules records of `../shared/corpus/aeb-pro`: exact 67.1 -> 67.5%, within 2
+    /// points 92.5 -> 92.9%, same winner 94.6 -> 94.7%. Single stones are left out (the
+    /// stone of a ko, a cutting stone given up): counting them made it 67.2 / 92.8 / 94.7.
+    fn kills(&mut self, color: Color, m: u16) -> bool {
+        let opponent = color.opponent();
+        let mut near: Vec<u16> = Vec::new();
+        for a in self.board.neighbours_of(m) {
+            if self.live_at(a) == Some(opponent)
+                && (2..=3).contains(&self.board.libs_at(a))
+                && self.board.chain_len_at(a) > 1
+            {
+                near.push(a);
+            }
+        }
+        if near.is_empty() || !legal(&self.board, color, m) {
+            return false;
+        }
+        self.after.clone_from(&self.board);
+        self.after.play_empty(color, m);
+        near.into_iter().any(|a| {
+            let libs = self.after.libs_at(a);
+            self.after.stone_at(a) == Some(opponent)
+                && (libs == 1 || (libs == 2 && self.reader.capturable(&self.after, a)))
+                && self.reader.rescue_move(&self.after, a).is_none()
+        })
     }
 
     /// Under [`Style::Careful`], whether `color`'s move on `m` leaves the opponent more
@@ -766,6 +807,62 @@ impl Finishing {
         }
         threatened.len() >= 2
             && !saves_all(&mut self.reader, &mut self.trial, &self.after, opponent, &threatened)
+    }
+
+    /// Whether `color` playing on `m` leaves a live opponent chain next to it with two
+    /// liberties, capturable, and with no saving move on a neutral point: the opponent must
+    /// answer inside its own territory, as it must answer an atari.
+    fn threatens(&mut self, color: Color, m: u16) -> bool {
+        let opponent = color.opponent();
+        let mut near: Vec<u16> = Vec::new();
+        for a in self.board.neighbours_of(m) {
+            if self.live_at(a) == Some(opponent)
+                && self.board.libs_at(a) == 3
+                && !near.iter().any(|&n| self.board.head_at(n) == self.board.head_at(a))
+            {
+                near.push(a);
+            }
+        }
+        if near.is_empty() || !legal(&self.board, color, m) {
+            return false;
+        }
+        self.after.clone_from(&self.board);
+        self.after.play_empty(color, m);
+        for a in near {
+            if self.after.stone_at(a) != Some(opponent)
+                || self.after.libs_at(a) != 2
+                || !self.reader.capturable(&self.after, a)
+            {
+                continue;
+            }
+            let saving = self.reader.rescue_moves(&self.after, a);
+            if !saving.is_empty() && !saving.iter().any(|&r| self.neutral_on(&self.after, r)) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Whether `m` is a neutral point: empty, and next to live stones of both colours.
+    fn neutral(&self, m: u16) -> bool {
+        self.neutral_on(&self.board, m)
+    }
+
+    /// Whether `m` is a neutral point on `board`, a position reached from the finishing's
+    /// (its dead stones are those still on the board that were dead there).
+    fn neutral_on(&self, board: &Board, m: u16) -> bool {
+        if !board.empty_at(m) {
+            return false;
+        }
+        let mut touches = [false; 2];
+        for a in board.neighbours_of(m) {
+            if let Some(c) = board.stone_at(a)
+                && !self.dead_at[a as usize]
+            {
+                touches[c.index()] = true;
+            }
+        }
+        touches[0] && touches[1]
     }
 
     /// Whether `color` playing on `m` leaves an opponent chain next to it in atari.
