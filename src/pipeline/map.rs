@@ -72,10 +72,10 @@ pub fn map_games_in_batches<T: Send>(
         Err(panic) => Mapped::Crashed(pending.location, panic_message(panic.as_ref())),
     };
     let small = |source: Source| {
-        let (name, bytes) = (source.name.clone(), source.bytes.as_ref().map_or(0, |b| b.len()));
-        let split = record::split_small(source, &job.read);
+        let split = record::split_small(&source, &job.read);
+        let bytes = source.bytes.as_ref().map_or(0, |b| b.len()) as u64;
         let games = split.games.iter().filter(|g| g.has_tree()).count() as u64;
-        let info = SourceInfo { name, bytes: bytes as u64, games, findings: split.findings };
+        let info = SourceInfo { name: source.name, bytes, games, findings: split.findings };
         Done::File(source_report(info, job.guard), split.games.into_iter().map(game).collect())
     };
     let process = |unit| match unit {
