@@ -86,11 +86,11 @@ pub fn map_games_in_batches<T: Send>(
         Unit::File(source) => small(source),
         Unit::Path(file) => {
             let read = FILES.with_borrow_mut(|(buffer, folder)| {
-                record::read_small(&file, job.read.limits, buffer, folder)
+                record::read_small(file, job.read.limits, buffer, folder)
             });
             match read {
-                Some(source) => small(source),
-                None => Done::Deferred(file),
+                Ok(source) => small(source),
+                Err(file) => Done::Deferred(file),
             }
         }
     };
