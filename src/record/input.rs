@@ -310,6 +310,26 @@ fn too_large(size: u64, limits: Limits) -> Finding {
     )
 }
 
+/// Up to `limit` regular files of `folder` itself (not of its subfolders) that a walk of it
+/// yields (named like games, not archives, hidden ones included), in the order the file system
+/// lists them rather than by name, each with the path the walk gives it: a guess at some of
+/// the walk's files, read before the walk has listed and sorted the whole folder. A file of
+/// these may yet not come from the walk (deleted meanwhile); one the walk yields may not be
+/// here (a link, past the limit). Nothing when `folder` cannot be listed.
+pub fn first_files(folder: &Path, limit: usize) -> impl Iterator<Item = FoundFile> {
+    let entries = std::fs::read_dir(folder).into_iter().flatten().flatten();
+    entries
+        .filter(|entry| {
+            let name = entry.file_name();
+            let name = name.to_string_lossy();
+            entry.file_type().is_ok_and(|t| t.is_file())
+                && is_sgf_name(&name)
+                && ArchiveKind::from_name(&name).is_none()
+        })
+        .take(limit)
+        .map(|entry| FoundFile { path: entry.path() })
+}
+
 /// The largest file [`read_small`] reads: one first read's worth.
 pub const SMALL_READ: usize = FIRST_READ;
 
@@ -690,6 +710,34 @@ mod tests {
         let finding = source.bytes.unwrap_err();
         assert_eq!(finding.code, Code::Io);
         assert!(finding.message.starts_with("cannot read: "), "{}", finding.message);
+    }
+
+    /// The files read ahead of a folder's walk are files the walk yields, with the same paths:
+    /// its own regular files named like games, not archives nor what is in its subfolders.
+    #[test]
+    fn the_first_files_of_a_folder_are_files_its_walk_yields() {
+        let dir = tempfile::tempdir().unwrap();
+        for name in ["b.sgf", "a.SGF", ".hidden.sgf", "notes.txt", "games.zip", "c.sgf"] {
+            std::fs::write(dir.path().join(name), b"(;)").unwrap();
+        }
+        std::fs::create_dir(dir.path().join("sub")).unwrap();
+        std::fs::write(dir.path().join("sub/d.sgf"), b"(;)").unwrap();
+        let options = ReadOptions::default();
+        let mut walk = sources([dir.path()], &options).deferring_files();
+        let mut walked = Vec::new();
+        while let Some(found) = walk.next_found() {
+            if let Found::File(file) = found {
+                walked.push(file);
+            }
+        }
+        let mut ahead: Vec<FoundFile> = first_files(dir.path(), 100).collect();
+        ahead.sort_by(|a, b| a.path.cmp(&b.path));
+        let own: Vec<FoundFile> =
+            walked.into_iter().filter(|f| f.path.parent() == Some(dir.path())).collect();
+        assert_eq!(ahead, own);
+        assert_eq!(ahead.len(), 4, "{ahead:?}");
+        assert_eq!(first_files(dir.path(), 2).count(), 2);
+        assert_eq!(first_files(&dir.path().join("missing"), 2).count(), 0);
     }
 
     /// Files opened relative to the folder opened last read as opened by their paths, when the
