@@ -9,9 +9,9 @@
 //! ```
 //!
 //! The games are split and decoded by the record layer before timing (the pipeline's own
-//! path), so what is timed is reading alone: text to `GameRecord`. Time is the thread's CPU time
-//! from `/proc/thread-self/schedstat` (nanoseconds; wall time where it is missing), median and
-//! best of the runs.
+//! path), so what is timed is reading alone: text to `GameRecord`. Time is the thread's CPU clock
+//! (`CLOCK_THREAD_CPUTIME_ID`, in nanoseconds, so that other processes' load counts less; wall
+//! time where there is none), median and best of the runs.
 //!
 //! Every run computes a checksum of the records (moves, setup, size, komi, handicap, rules,
 //! result, properties, finding codes and move numbers). The bench fails when the fast reader's
@@ -60,12 +60,19 @@ fn shared_corpus() -> Option<PathBuf> {
     .find(|p| p.join("README.md").is_file())
 }
 
-/// CPU nanoseconds of this thread so far (wall time since `origin` where unavailable).
+/// CPU nanoseconds of this thread so far (`clock_gettime(CLOCK_THREAD_CPUTIME_ID)`), so that
+/// other processes' load counts less; wall time since `origin` where there is no such clock.
 fn cpu_nanos(origin: Instant) -> u64 {
-    std::fs::read_to_string("/proc/thread-self/schedstat")
-        .ok()
-        .and_then(|s| s.split_whitespace().next()?.parse().ok())
-        .unwrap_or_else(|| origin.elapsed().as_nanos() as u64)
+    #[cfg(unix)]
+    {
+        let _ = origin;
+        let now = rustix::time::clock_gettime(rustix::time::ClockId::ThreadCPUTime);
+        now.tv_sec as u64 * 1_000_000_000 + now.tv_nsec as u64
+    }
+    #[cfg(not(unix))]
+    {
+        origin.elapsed().as_nanos() as u64
+    }
 }
 
 /// FNV-1a over the words fed to it: stable across Rust versions and platforms.

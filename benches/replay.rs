@@ -15,7 +15,7 @@
 //! - `replay (records)`: `analysis::replay::replay` on whole records, findings and final
 //!   board included, as the pipeline calls it.
 //!
-//! Figures are CPU time of the benchmarking thread (Linux schedstat; wall time elsewhere),
+//! Figures are CPU time of the benchmarking thread (its CPU clock; wall time elsewhere),
 //! best of N runs and median. `--only board|strict|tolerant|replay` runs one path, for
 //! profiling (e.g. under `valgrind --tool=cachegrind --cache-sim=no`).
 
@@ -149,13 +149,19 @@ fn corpus_games() -> Option<Vec<FixedGame>> {
     Some(games)
 }
 
-/// Nanoseconds this thread has spent on a CPU (Linux `/proc/thread-self/schedstat`), so that
-/// other processes' load does not count; wall-clock time where that is unavailable.
-fn cpu_nanos(start: Instant) -> u64 {
-    std::fs::read_to_string("/proc/thread-self/schedstat")
-        .ok()
-        .and_then(|s| s.split_whitespace().next()?.parse().ok())
-        .unwrap_or_else(|| start.elapsed().as_nanos() as u64)
+/// CPU nanoseconds of this thread so far (`clock_gettime(CLOCK_THREAD_CPUTIME_ID)`), so that
+/// other processes' load counts less; wall time since `origin` where there is no such clock.
+fn cpu_nanos(origin: Instant) -> u64 {
+    #[cfg(unix)]
+    {
+        let _ = origin;
+        let now = rustix::time::clock_gettime(rustix::time::ClockId::ThreadCPUTime);
+        now.tv_sec as u64 * 1_000_000_000 + now.tv_nsec as u64
+    }
+    #[cfg(not(unix))]
+    {
+        origin.elapsed().as_nanos() as u64
+    }
 }
 
 /// Runs `f` `runs` times; returns (best, median) CPU nanoseconds per move and `f`'s checksum.

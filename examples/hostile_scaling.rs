@@ -15,8 +15,8 @@
 //! MB, and prints the CPU time per MB. Linear time shows as a flat column; the last column is
 //! the ratio of the largest size's time per MB to the smallest's.
 //!
-//! CPU time is this thread's (from `/proc/thread-self/schedstat`, wall time elsewhere), so the
-//! machine's load matters little. Memory is not measured here: run one shape under
+//! CPU time is this thread's (its CPU clock, `CLOCK_THREAD_CPUTIME_ID`; wall time where there is
+//! none), so the machine's load matters little. Memory is not measured here: run one shape under
 //! `/usr/bin/time -v` for its peak RSS, or see `scripts/hostile-check`.
 
 use std::sync::Arc;
@@ -24,11 +24,19 @@ use std::time::Instant;
 
 use kifu::record::{ReadOptions, split_file};
 
-/// CPU seconds of this thread, or wall seconds since `origin` where the platform does not say.
+/// CPU seconds of this thread (`clock_gettime(CLOCK_THREAD_CPUTIME_ID)`), or wall seconds since
+/// `origin` where there is no such clock.
 fn cpu_seconds(origin: Instant) -> f64 {
-    let stat = std::fs::read_to_string("/proc/thread-self/schedstat").ok();
-    let ns = stat.and_then(|s| s.split_whitespace().next().and_then(|n| n.parse::<f64>().ok()));
-    ns.map_or_else(|| origin.elapsed().as_secs_f64(), |ns| ns / 1e9)
+    #[cfg(unix)]
+    {
+        let _ = origin;
+        let now = rustix::time::clock_gettime(rustix::time::ClockId::ThreadCPUTime);
+        now.tv_sec as f64 + now.tv_nsec as f64 / 1e9
+    }
+    #[cfg(not(unix))]
+    {
+        origin.elapsed().as_secs_f64()
+    }
 }
 
 /// A shape: a name, what it attacks, and a generator of about `bytes` bytes.

@@ -8,7 +8,8 @@
 //!
 //! (A file of up to 64 KB travels whole and is split by the worker that reads its games:
 //! `sources`, [`crate::record::split_small`]. With more than one worker, a folder's files travel
-//! as paths, and the workers open and read them too: `sources::feed`.)
+//! as paths, and the workers open and read them too: `sources::feed`; while the reader lists
+//! and sorts the first folder, the calling thread reads some of its files ahead: `map`.)
 //!
 //! - [`job`]: what to read and compute, and [`run_job`], which runs it and hands over rows;
 //! - [`engine`]: the reader thread, the bounded channel and the ordered parallel batches;

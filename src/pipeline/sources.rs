@@ -159,7 +159,9 @@ fn feed_until_stopped(
         let source = match next {
             Found::Source(source) => source,
             Found::File(file) => {
-                progress.reading(&file.name);
+                if progress.is_visible() {
+                    progress.reading(&file.name());
+                }
                 // Its size is not known: weighed as one byte, a batch of them holds at most
                 // its item limit times SMALL_FILE once read.
                 feeder.push(Unit::Path(file), 1)?;

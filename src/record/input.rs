@@ -87,12 +87,26 @@ pub enum Found {
 
 /// A regular file found in a folder and not read yet: [`read_small`] reads it where it will be
 /// split, or [`sources`] over its path reads it as if found in its folder.
+///
+/// Its path is its source name too ([`FoundFile::name`]): the path the walk made is handed on,
+/// not copied, and becomes the name of the source read from it without a copy either (two
+/// strings a file fewer, made on the walking thread and freed on another).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FoundFile {
-    /// Its source name: the path as the folder walk found it.
-    pub name: String,
-    /// Where it is.
+    /// Where it is, as the folder walk found it.
     pub path: PathBuf,
+}
+
+impl FoundFile {
+    /// Its source name: the path as [`path_name`] writes it.
+    pub fn name(&self) -> String {
+        path_name(&self.path)
+    }
+
+    /// Its source name, made of its path without a copy where the path is valid UTF-8.
+    fn into_name(self) -> String {
+        self.path.into_os_string().into_string().unwrap_or_else(|path| path_name(Path::new(&path)))
+    }
 }
 
 /// An iterator over [`Source`]s; see [`sources`].
@@ -118,7 +132,7 @@ impl Iterator for Sources {
     fn next(&mut self) -> Option<Source> {
         match self.next_found()? {
             Found::Source(source) => Some(source),
-            Found::File(file) => Some(self.read_file(&file.path, file.name, true)),
+            Found::File(file) => Some(self.read_file(file, true)),
         }
     }
 }
@@ -164,7 +178,7 @@ impl Sources {
                     None => self.walker = None,
                     Some(Err(e)) => return Some(Found::Source(walk_error(&e))),
                     Some(Ok(entry)) => {
-                        if let Some(found) = self.folder_entry(&entry) {
+                        if let Some(found) = self.folder_entry(entry) {
                             return Some(found);
                         }
                     }
@@ -212,7 +226,8 @@ impl Sources {
                     }
                     None => {
                         let regular = meta.is_file();
-                        return Some(Found::Source(self.read_file(&path, name, regular)));
+                        let source = self.read_file(FoundFile { path }, regular);
+                        return Some(Found::Source(source));
                     }
                 },
             }
@@ -221,7 +236,7 @@ impl Sources {
 
     /// What one folder entry yields: an SGF file (read, or left unread when deferring), an
     /// archive to open (None, pushed), or nothing (folders, other files).
-    fn folder_entry(&mut self, entry: &walkdir::DirEntry) -> Option<Found> {
+    fn folder_entry(&mut self, entry: walkdir::DirEntry) -> Option<Found> {
         let file_type = entry.file_type();
         if file_type.is_dir() {
             return None;
@@ -235,9 +250,9 @@ impl Sources {
         if file_type.is_symlink() && !entry.path().is_file() {
             return None;
         }
-        let name = path_name(entry.path());
         match archive {
             Some(kind) => {
+                let name = path_name(entry.path());
                 self.archives.push(Members::open_file(entry.path(), name, kind, self.limits));
                 None
             }
@@ -246,18 +261,19 @@ impl Sources {
             // anywhere, and is read as measured.
             None => {
                 let regular = file_type.is_file() || file_type.is_symlink();
+                let file = FoundFile { path: entry.into_path() };
                 if regular && self.defer_files {
-                    return Some(Found::File(FoundFile { name, path: entry.path().to_path_buf() }));
+                    return Some(Found::File(file));
                 }
-                Some(Found::Source(self.read_file(entry.path(), name, regular)))
+                Some(Found::Source(self.read_file(file, regular)))
             }
         }
     }
 
     /// [`read_file`] with this iterator's limits and first-read buffer.
-    fn read_file(&mut self, path: &Path, name: String, regular: bool) -> Source {
+    fn read_file(&mut self, file: FoundFile, regular: bool) -> Source {
         let first_read = regular.then_some(&mut self.first_read);
-        read_file(path, name, self.limits, self.stream_above, first_read, &mut self.folder)
+        read_file(file, self.limits, self.stream_above, first_read, &mut self.folder)
     }
 }
 
@@ -294,23 +310,46 @@ fn too_large(size: u64, limits: Limits) -> Finding {
     )
 }
 
+/// Up to `limit` regular files of `folder` itself (not of its subfolders) that a walk of it
+/// yields (named like games, not archives, hidden ones included), in the order the file system
+/// lists them rather than by name, each with the path the walk gives it: a guess at some of
+/// the walk's files, read before the walk has listed and sorted the whole folder. A file of
+/// these may yet not come from the walk (deleted meanwhile); one the walk yields may not be
+/// here (a link, past the limit). Nothing when `folder` cannot be listed.
+pub fn first_files(folder: &Path, limit: usize) -> impl Iterator<Item = FoundFile> {
+    let entries = std::fs::read_dir(folder).into_iter().flatten().flatten();
+    entries
+        .filter(|entry| {
+            let name = entry.file_name();
+            let name = name.to_string_lossy();
+            entry.file_type().is_ok_and(|t| t.is_file())
+                && is_sgf_name(&name)
+                && ArchiveKind::from_name(&name).is_none()
+        })
+        .take(limit)
+        .map(|entry| FoundFile { path: entry.path() })
+}
+
 /// The largest file [`read_small`] reads: one first read's worth.
 pub const SMALL_READ: usize = FIRST_READ;
 
 /// Reads a file left unread by [`Sources::deferring_files`] if it holds at most [`SMALL_READ`]
 /// bytes, into `buffer` first (kept from file to file by the caller), as [`Sources`] would
 /// have read it: the same bytes, or the same finding when it cannot be read or is over the
-/// size limit. `None` when it is larger: read it with [`sources`] over its path, which reads
-/// it as its folder's walk would have.
+/// size limit. `Err` gives the file back when it is larger: read it with [`sources`] over its
+/// path, which reads it as its folder's walk would have.
 pub fn read_small(
-    file: &FoundFile,
+    file: FoundFile,
     limits: Limits,
     buffer: &mut Vec<u8>,
     folder: &mut Folder,
-) -> Option<Source> {
+) -> Result<Source, FoundFile> {
     let small = Some(SMALL_READ as u64);
-    let source = read_file(&file.path, file.name.clone(), limits, small, Some(buffer), folder);
-    source.large.is_none().then_some(source)
+    let source = read_file(file, limits, small, Some(buffer), folder);
+    match source.large {
+        None => Ok(source),
+        Some(large) => Err(FoundFile { path: large.path }),
+    }
 }
 
 /// The folder of the last file opened, itself held open, so that the next file of the same
@@ -379,16 +418,17 @@ const FIRST_READ: usize = 64 << 10;
 /// [`FIRST_READ`] bytes and one more: a read that stops short of them has met the end of the
 /// file, which then needs no measuring (one system call less a file: 4,266 on a folder of as
 /// many games). A read that fills the buffer, and anything that is not known to be a regular
-/// file (a FIFO's read may stop short anywhere), is measured and read as before.
+/// file (a FIFO's read may stop short anywhere), is measured and read as before. The source is
+/// named by the file's path, which becomes its name.
 fn read_file(
-    path: &Path,
-    name: String,
+    file: FoundFile,
     limits: Limits,
     stream_above: Option<u64>,
     first_read: Option<&mut Vec<u8>>,
     folder: &mut Folder,
 ) -> Source {
     let mut large = None;
+    let path = file.path.as_path();
     let read = || -> Result<Arc<[u8]>, Finding> {
         let io = |e: std::io::Error| Finding::new(Code::Io, 0, format!("cannot read: {e}"));
         let mut file = folder.open(path).map_err(io)?;
@@ -420,7 +460,7 @@ fn read_file(
         read_limited(file, size, limits).map_err(|e| e.unwrap_or_else(|| too_large(size, limits)))
     };
     let bytes = read();
-    Source { name, bytes, large }
+    Source { name: file.into_name(), bytes, large }
 }
 
 /// One read into `buffer`, retried when interrupted: the number of bytes read.
@@ -601,19 +641,20 @@ mod tests {
             std::fs::write(&path, &text).unwrap();
             let folder = &mut Folder::new();
             for buffer in [Some(&mut first_read), None] {
-                let source = read_file(&path, "f".into(), limits(1 << 20), None, buffer, folder);
+                let file = FoundFile { path: path.clone() };
+                let source = read_file(file, limits(1 << 20), None, buffer, folder);
+                assert_eq!(source.name, path_name(&path));
                 assert_eq!(&source.bytes.unwrap()[..], &text[..], "{size} bytes");
             }
             // Over the limit or past the size read part by part: named by its size.
-            let source =
-                read_file(&path, "f".into(), limits(100), None, Some(&mut first_read), folder);
+            let file = FoundFile { path: path.clone() };
+            let source = read_file(file, limits(100), None, Some(&mut first_read), folder);
             match source.bytes {
                 Ok(bytes) => assert!(size <= 100 && bytes.len() == size),
                 Err(finding) => assert!(finding.message.starts_with(&format!("{size} bytes"))),
             }
             let source = read_file(
-                &path,
-                "f".into(),
+                FoundFile { path: path.clone() },
                 limits(1 << 20),
                 Some(50),
                 Some(&mut first_read),
@@ -645,27 +686,58 @@ mod tests {
             let Found::File(file) = next else { panic!("a file read: {next:?}") };
             found.push(file);
         }
-        let names: Vec<&str> = found.iter().map(|f| f.name.as_str()).collect();
-        assert_eq!(names, read.iter().map(|s| s.name.as_str()).collect::<Vec<_>>());
+        let names: Vec<String> = found.iter().map(FoundFile::name).collect();
+        assert_eq!(names, read.iter().map(|s| s.name.clone()).collect::<Vec<_>>());
         assert_eq!(names.len(), 4, "{names:?}");
         for (file, source) in found.iter().zip(&read) {
-            match read_small(file, options.limits, &mut buffer, &mut folder) {
-                Some(small) => {
+            match read_small(file.clone(), options.limits, &mut buffer, &mut folder) {
+                Ok(small) => {
                     assert_eq!(small.name, source.name);
                     assert_eq!(small.bytes.unwrap(), *source.bytes.as_ref().unwrap());
                 }
-                None => assert_eq!(source.bytes.as_ref().unwrap().len(), SMALL_READ + 1),
+                Err(larger) => {
+                    assert_eq!(&larger, file, "the same file handed back");
+                    assert_eq!(source.bytes.as_ref().unwrap().len(), SMALL_READ + 1);
+                }
             }
         }
         let small_limit = limits(5);
-        let over = read_small(&found[0], small_limit, &mut buffer, &mut folder).unwrap();
+        let over = read_small(found[0].clone(), small_limit, &mut buffer, &mut folder).unwrap();
         assert!(over.bytes.unwrap_err().message.starts_with("10 bytes, over the size limit"));
-        let gone = FoundFile { name: "gone.sgf".into(), path: dir.path().join("gone.sgf") };
-        let source = read_small(&gone, options.limits, &mut buffer, &mut folder).unwrap();
-        assert_eq!(source.name, "gone.sgf");
+        let gone = FoundFile { path: dir.path().join("gone.sgf") };
+        let source = read_small(gone.clone(), options.limits, &mut buffer, &mut folder).unwrap();
+        assert_eq!(source.name, gone.name());
         let finding = source.bytes.unwrap_err();
         assert_eq!(finding.code, Code::Io);
         assert!(finding.message.starts_with("cannot read: "), "{}", finding.message);
+    }
+
+    /// The files read ahead of a folder's walk are files the walk yields, with the same paths:
+    /// its own regular files named like games, not archives nor what is in its subfolders.
+    #[test]
+    fn the_first_files_of_a_folder_are_files_its_walk_yields() {
+        let dir = tempfile::tempdir().unwrap();
+        for name in ["b.sgf", "a.SGF", ".hidden.sgf", "notes.txt", "games.zip", "c.sgf"] {
+            std::fs::write(dir.path().join(name), b"(;)").unwrap();
+        }
+        std::fs::create_dir(dir.path().join("sub")).unwrap();
+        std::fs::write(dir.path().join("sub/d.sgf"), b"(;)").unwrap();
+        let options = ReadOptions::default();
+        let mut walk = sources([dir.path()], &options).deferring_files();
+        let mut walked = Vec::new();
+        while let Some(found) = walk.next_found() {
+            if let Found::File(file) = found {
+                walked.push(file);
+            }
+        }
+        let mut ahead: Vec<FoundFile> = first_files(dir.path(), 100).collect();
+        ahead.sort_by(|a, b| a.path.cmp(&b.path));
+        let own: Vec<FoundFile> =
+            walked.into_iter().filter(|f| f.path.parent() == Some(dir.path())).collect();
+        assert_eq!(ahead, own);
+        assert_eq!(ahead.len(), 4, "{ahead:?}");
+        assert_eq!(first_files(dir.path(), 2).count(), 2);
+        assert_eq!(first_files(&dir.path().join("missing"), 2).count(), 0);
     }
 
     /// Files opened relative to the folder opened last read as opened by their paths, when the
@@ -731,6 +803,9 @@ mod tests {
         ];
         for path in paths {
             assert_eq!(path_name(path), path.display().to_string());
+            let file = FoundFile { path: path.to_path_buf() };
+            assert_eq!(file.name(), path_name(path));
+            assert_eq!(file.into_name(), path_name(path), "a found file is named by its path");
         }
     }
 }

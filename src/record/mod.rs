@@ -59,7 +59,9 @@ pub(crate) mod tree;
 pub mod write;
 
 pub use input::LargeFile;
-pub use input::{Folder, Found, FoundFile, SMALL_READ, Source, Sources, read_small, sources};
+pub use input::{
+    Folder, Found, FoundFile, SMALL_READ, Source, Sources, first_files, read_small, sources,
+};
 pub use parts::{PART_BYTES, SplitParts, split_parts};
 pub use pending::{PendingGame, SplitFile, split_file, split_small, split_source};
 

@@ -356,10 +356,14 @@ pub fn split_file(name: &str, bytes: Arc<[u8]>, options: &ReadOptions) -> SplitF
 /// read, for [`PendingGame::read`] to return), which spares the splitter's pass over a game
 /// that the reader reads anyway; any other file is split as [`split_file`] splits it. The
 /// result is the same either way (`read_whole_tree` says why).
-pub fn split_small(source: Source, options: &ReadOptions) -> SplitFile {
-    let bytes = match source.bytes {
-        Ok(bytes) if source.large.is_none() => bytes,
-        _ => return split_source(source, options),
+///
+/// The source is borrowed, so that the caller keeps its name for the file's report instead of
+/// copying it first (a string a file).
+pub fn split_small(source: &Source, options: &ReadOptions) -> SplitFile {
+    let bytes = match &source.bytes {
+        Ok(bytes) if source.large.is_none() => Arc::clone(bytes),
+        // Unread (a finding) or left unread for its size: rare, a copy is no matter.
+        _ => return split_source(source.clone(), options),
     };
     let (file, start, findings) = prepare_file(bytes, options);
     if let Some(game) = read_whole_tree(&source.name, &file, start, options) {
@@ -713,7 +717,7 @@ mod tests {
             b"",
         ];
         for (i, &text) in texts.iter().enumerate() {
-            let small = split_small(Source::read("t.sgf".into(), Ok(Arc::from(text))), &options);
+            let small = split_small(&Source::read("t.sgf".into(), Ok(Arc::from(text))), &options);
             let whole = split(text);
             let show = String::from_utf8_lossy(text);
             let read_ahead = small.games[0].ahead.lock().unwrap().is_some();
