@@ -23,6 +23,9 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
 
+mod common;
+use common::cpu_nanos;
+
 use kifu::record::fast::{FastReader, read_game_fast};
 use kifu::record::sgf::read_game;
 use kifu::record::{GameRecord, ReadOptions, ReadStatus, TextEncoding, split_file};
@@ -58,21 +61,6 @@ fn shared_corpus() -> Option<PathBuf> {
     .into_iter()
     .flatten()
     .find(|p| p.join("README.md").is_file())
-}
-
-/// CPU nanoseconds of this thread so far (`clock_gettime(CLOCK_THREAD_CPUTIME_ID)`), so that
-/// other processes' load counts less; wall time since `origin` where there is no such clock.
-fn cpu_nanos(origin: Instant) -> u64 {
-    #[cfg(unix)]
-    {
-        let _ = origin;
-        let now = rustix::time::clock_gettime(rustix::time::ClockId::ThreadCPUTime);
-        now.tv_sec as u64 * 1_000_000_000 + now.tv_nsec as u64
-    }
-    #[cfg(not(unix))]
-    {
-        origin.elapsed().as_nanos() as u64
-    }
 }
 
 /// FNV-1a over the words fed to it: stable across Rust versions and platforms.

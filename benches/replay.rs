@@ -24,6 +24,9 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Instant;
 
+mod common;
+use common::cpu_nanos;
+
 use kifu::analysis::replay::replay;
 use kifu::record::{
     CharsetOrigin, GameLocation, GameRecord, Komi, KomiOrigin, Placement, ReadOptions, ReadStatus,
@@ -147,21 +150,6 @@ fn corpus_games() -> Option<Vec<FixedGame>> {
         }
     }
     Some(games)
-}
-
-/// CPU nanoseconds of this thread so far (`clock_gettime(CLOCK_THREAD_CPUTIME_ID)`), so that
-/// other processes' load counts less; wall time since `origin` where there is no such clock.
-fn cpu_nanos(origin: Instant) -> u64 {
-    #[cfg(unix)]
-    {
-        let _ = origin;
-        let now = rustix::time::clock_gettime(rustix::time::ClockId::ThreadCPUTime);
-        now.tv_sec as u64 * 1_000_000_000 + now.tv_nsec as u64
-    }
-    #[cfg(not(unix))]
-    {
-        origin.elapsed().as_nanos() as u64
-    }
 }
 
 /// Runs `f` `runs` times; returns (best, median) CPU nanoseconds per move and `f`'s checksum.

@@ -8,8 +8,12 @@
 
 mod util;
 
+use kifu::analysis::dead_stones::Statuses;
 use kifu::analysis::finish::{Why, finish};
+use kifu::analysis::replay::Replay;
+use kifu::analysis::scoring::Ending;
 use kifu::analysis::{DeadStoneMode, replay, scoring};
+use kifu::rules::score::Count;
 use kifu::rules::{Board, Color, Outcome, Point, WinBy};
 
 fn board(diagram: &str) -> Board {
@@ -23,6 +27,32 @@ fn moves(board: &Board, dead: &[bool], to_move: Color) -> Vec<(Color, u8, u8, Wh
 
 fn no_dead(board: &Board) -> Vec<bool> {
     vec![false; board.size().area()]
+}
+
+/// A game of the shared corpus as `kifu audit` scores it: replayed, its dead stones
+/// estimated, its ending drawn (finished or as left) and counted under the record's own rules
+/// and komi. `None` (with a message) where the shared corpus is absent.
+struct CorpusEnding {
+    replay: Replay,
+    statuses: Statuses,
+    ending: Ending,
+    count: Count,
+}
+
+fn corpus_ending(game: &str) -> Option<CorpusEnding> {
+    let corpus = util::shared_corpus_or_skip()?;
+    let record = util::first_record(&corpus.join(game));
+    let replay = replay::replay(&record, &record.rules.ruleset);
+    let (statuses, _) = scoring::statuses(&record, &replay, DeadStoneMode::Auto);
+    let ending = scoring::ending(&record, &replay, &statuses);
+    let count = scoring::count_ending(
+        &ending,
+        &record.rules.ruleset,
+        record.komi.points,
+        record.handicap,
+        replay.passes,
+    );
+    Some(CorpusEnding { replay, statuses, ending, count })
 }
 
 #[test]
@@ -204,22 +234,11 @@ fn a_finish_that_leaves_two_threats_at_once_is_played_again_carefully() {
     // White's on N19 then puts both it and O19-P19 in atari: Black saves one, and White
     // captures two stones every status calls alive. The careful second try plays no move that
     // leaves two threats: every dame is filled, and the count is the recorded one.
-    let Some(corpus) = util::shared_corpus_or_skip() else { return };
-    let path = corpus.join("aeb-pro/Oza/31/Oza-1983-r2d.sgf");
-    let record = util::first_record(&path);
-    let rep = replay::replay(&record, &record.rules.ruleset);
-    let (statuses, _) = scoring::statuses(&record, &rep, DeadStoneMode::Auto);
+    let Some(game) = corpus_ending("aeb-pro/Oza/31/Oza-1983-r2d.sgf") else { return };
+    let CorpusEnding { replay: rep, statuses, ending, count } = game;
     assert!(finish(&rep.board, &statuses.dead, rep.to_move).largest_capture > 1);
-    let ending = scoring::ending(&record, &rep, &statuses);
     let finished = ending.finished.as_ref().expect("finished, not counted as left");
     assert_eq!(finished.largest_capture, 0);
-    let count = scoring::count_ending(
-        &ending,
-        &record.rules.ruleset,
-        record.komi.points,
-        record.handicap,
-        rep.passes,
-    );
     assert_eq!(count.neutral, 0);
     assert_eq!(count.outcome, Outcome::Win { winner: Color::White, by: WinBy::Points(0.5) });
 }
@@ -263,23 +282,12 @@ fn a_dame_that_would_kill_a_chain_called_alive_is_left_to_its_owner() {
     // wrong, and the count fell back to the position as left (W+6.5). Black leaves Q8 alone,
     // White fills it, the rest of the ending is played out, and the count is the recorded
     // one.
-    let Some(corpus) = util::shared_corpus_or_skip() else { return };
-    let path = corpus.join("aeb-pro/Honinbo/39/E04.sgf");
-    let record = util::first_record(&path);
-    let rep = replay::replay(&record, &record.rules.ruleset);
-    let (statuses, _) = scoring::statuses(&record, &rep, DeadStoneMode::Auto);
+    let Some(game) = corpus_ending("aeb-pro/Honinbo/39/E04.sgf") else { return };
+    let CorpusEnding { replay: rep, statuses, ending, count } = game;
     let finished = finish(&rep.board, &statuses.dead, rep.to_move);
     assert!(finished.largest_capture <= 1, "{:?}", finished.moves);
     // Q8: column Q (the 16th from the left, I being skipped), row 8 (the 12th from the top).
     assert_eq!(finished.board.get(Point::new(15, 11)), Some(Color::White), "{:?}", finished.moves);
-    let ending = scoring::ending(&record, &rep, &statuses);
     assert!(ending.finished.is_some(), "finished, not counted as left");
-    let count = scoring::count_ending(
-        &ending,
-        &record.rules.ruleset,
-        record.komi.points,
-        record.handicap,
-        rep.passes,
-    );
     assert_eq!(count.outcome, Outcome::Win { winner: Color::White, by: WinBy::Points(5.5) });
 }
