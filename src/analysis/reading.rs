@@ -75,8 +75,11 @@ impl Reader {
         let Some(owner) = board.stone_at(target) else { return Vec::new() };
         let candidates = rescue_candidates(board, target);
         let mut saving = Vec::new();
+        // A search only writes the positions below the root: the root is copied once, and
+        // each candidate gets the whole budget.
+        self.start(board);
         for &m in candidates.as_slice() {
-            self.start(board);
+            self.used = 0;
             if self.saves(0, target, owner, m) {
                 saving.push(m);
             }
