@@ -706,37 +706,40 @@ impl Finishing {
     /// `plain` false the caller has no use for a dame that forces nothing, and none is looked
     /// for.
     ///
-    /// Whether a dame is safe takes reading, far dearer than whether it forces: the forcing
-    /// points are tried first, and the others only when no forcing one is safe.
+    /// Whether a dame is safe takes reading, and so may whether it forces: a point is only
+    /// classified, and only tried, when no point of a higher class before it was safe.
     fn dame_move(&mut self, color: Color, plain: bool) -> (Option<u16>, bool) {
-        // The points next to live stones of both colours, each with whether it forces an
-        // answer (2), spares us one (1) or neither (0), in reading order.
-        let mut dame: Vec<(u16, u8)> = Vec::new();
+        // The first safe point that forces an answer is the move, so each point is classified
+        // only when the points before it were not: the forcing ones in one pass, in reading
+        // order; then, of the others, those that spare us an answer; then the rest.
+        let mut rest: Vec<u16> = Vec::new();
         for i in 0..self.locs.len() {
             let m = self.locs[i];
-            if self.neutral(m) {
-                let force = if self.ataris(color, m) || self.threatens(color, m) {
-                    2
-                } else {
-                    u8::from(
-                        self.ataris(color.opponent(), m) || self.threatens(color.opponent(), m),
-                    )
-                };
-                dame.push((m, force));
+            if !self.neutral(m) {
+                continue;
             }
-        }
-        for force in [2, 1] {
-            for &(m, f) in &dame {
-                if f == force && self.fills_safely(color, m) {
+            if self.ataris(color, m) || self.threatens(color, m) {
+                if self.fills_safely(color, m) {
                     return (Some(m), true);
                 }
+            } else {
+                rest.push(m);
             }
         }
-        if plain {
-            for &(m, f) in &dame {
-                if f == 0 && self.fills_safely(color, m) {
-                    return (Some(m), false);
+        let opponent = color.opponent();
+        let mut forcing_nothing: Vec<u16> = Vec::new();
+        for &m in &rest {
+            if self.ataris(opponent, m) || self.threatens(opponent, m) {
+                if self.fills_safely(color, m) {
+                    return (Some(m), true);
                 }
+            } else if plain {
+                forcing_nothing.push(m);
+            }
+        }
+        for m in forcing_nothing {
+            if self.fills_safely(color, m) {
+                return (Some(m), false);
             }
         }
         (None, false)
