@@ -50,7 +50,7 @@
 //! end are taken off by the count. Large open regions (unfinished borders, [`LARGE_REGION`]
 //! points or more) are left to the count too, which draws them by distance.
 
-use super::reading::Reader;
+use super::reading::{Reader, first_liberties};
 use crate::rules::{Board, Color, Point, SuicideRule};
 
 /// Open regions of this many points or more are unfinished borders: no single move seals any
@@ -385,7 +385,7 @@ impl Finishing {
             return false;
         }
         let mut lib = [0u16; 1];
-        self.board.some_liberties_at(h, &mut lib);
+        first_liberties(&self.board, h, &mut lib);
         let taker = owner.opponent();
         if !self.board.empty_at(lib[0])
             || self.board.check_loc(taker, lib[0], SuicideRule::Forbidden).is_err()
@@ -409,7 +409,7 @@ impl Finishing {
     fn capture_is_snapback(&mut self, h: u16) -> bool {
         let Some(owner) = self.board.stone_at(h) else { return false };
         let mut lib = [0u16; 1];
-        self.board.some_liberties_at(h, &mut lib);
+        first_liberties(&self.board, h, &mut lib);
         let taker = owner.opponent();
         if !legal(&self.board, taker, lib[0]) {
             return false;
@@ -469,7 +469,7 @@ impl Finishing {
         let in_atari = self.in_atari(weak, Tier::Urgent);
         in_atari.into_iter().find_map(|h| {
             let mut lib = [0u16; 1];
-            self.board.some_liberties_at(h, &mut lib);
+            first_liberties(&self.board, h, &mut lib);
             (legal(&self.board, color, lib[0]) && !self.joins_dead(color, lib[0])).then_some(lib[0])
         })
     }
@@ -496,7 +496,7 @@ impl Finishing {
         let mut points: Vec<u16> = Vec::new();
         for &h in weak.iter().filter(|&&h| self.board.libs_at(h) == 2) {
             let mut libs = [0u16; 2];
-            self.board.some_liberties_at(h, &mut libs);
+            first_liberties(&self.board, h, &mut libs);
             for l in libs {
                 if !points.contains(&l) {
                     points.push(l);

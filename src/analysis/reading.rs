@@ -128,11 +128,11 @@ impl Reader {
         let mut libs = [0u16; 2];
         match board.libs_at(target) {
             1 => {
-                board.some_liberties_at(target, &mut libs[..1]);
+                first_liberties(board, target, &mut libs[..1]);
                 return legal(board, attacker, libs[0]).then_some(libs[0]);
             }
             2 => {
-                board.some_liberties_at(target, &mut libs);
+                first_liberties(board, target, &mut libs);
             }
             _ => return None,
         }
@@ -208,17 +208,42 @@ fn rescue_candidates(board: &Board, target: u16) -> Candidates {
         for a in board.neighbours_of(s) {
             if board.stone_at(a) == Some(owner.opponent()) && board.libs_at(a) == 1 {
                 let mut lib = [0u16; 1];
-                board.some_liberties_at(a, &mut lib);
+                first_liberties(board, a, &mut lib);
                 out.push(lib[0]);
             }
         }
     }
     let mut libs = [0u16; 2];
-    let got = board.some_liberties_at(target, &mut libs);
+    let got = first_liberties(board, target, &mut libs);
     for &l in &libs[..got] {
         out.push(l);
     }
     out
+}
+
+/// The first `out.len()` distinct liberties of the chain on the stone location `loc`, in the
+/// order [`Board::some_liberties_at`] finds them (its stones from the head, each stone's
+/// neighbours in order), written to `out`; returns how many were found. The walk stops as soon
+/// as `out` is full, where `some_liberties_at` walks on through the whole chain looking for one
+/// liberty more: reading asks for the one liberty of a chain in atari, or the two of a chain
+/// with two, thousands of times a game.
+pub(crate) fn first_liberties(board: &Board, loc: u16, out: &mut [u16]) -> usize {
+    let mut found = 0;
+    if out.is_empty() {
+        return 0;
+    }
+    for s in board.chain_locs_at(loc) {
+        for a in board.neighbours_of(s) {
+            if board.empty_at(a) && !out[..found].contains(&a) {
+                out[found] = a;
+                found += 1;
+                if found == out.len() {
+                    return found;
+                }
+            }
+        }
+    }
+    found
 }
 
 /// Whether `color` may play on the empty location `m` (suicide forbidden, simple ko).
