@@ -763,21 +763,26 @@ impl Finishing {
     /// stone of a ko, a cutting stone given up): counting them made it 67.2 / 92.8 / 94.7.
     fn kills(&mut self, color: Color, m: u16) -> bool {
         let opponent = color.opponent();
-        let mut near: Vec<u16> = Vec::new();
+        // Each chain once: the stone `m` adds joins no opponent chain, so two stones of one
+        // chain next to `m` read the same.
+        let mut near = [0u16; 4];
+        let mut len = 0;
         for a in self.board.neighbours_of(m) {
             if self.live_at(a) == Some(opponent)
                 && (2..=3).contains(&self.board.libs_at(a))
                 && self.board.chain_len_at(a) > 1
+                && !near[..len].iter().any(|&n| self.board.head_at(n) == self.board.head_at(a))
             {
-                near.push(a);
+                near[len] = a;
+                len += 1;
             }
         }
-        if near.is_empty() || !legal(&self.board, color, m) {
+        if len == 0 || !legal(&self.board, color, m) {
             return false;
         }
         self.after.clone_from(&self.board);
         self.after.play_empty(color, m);
-        near.into_iter().any(|a| {
+        near[..len].iter().any(|&a| {
             let libs = self.after.libs_at(a);
             self.after.stone_at(a) == Some(opponent)
                 && (libs == 1 || (libs == 2 && self.reader.capturable(&self.after, a)))
@@ -817,21 +822,23 @@ impl Finishing {
     /// answer inside its own territory, as it must answer an atari.
     fn threatens(&mut self, color: Color, m: u16) -> bool {
         let opponent = color.opponent();
-        let mut near: Vec<u16> = Vec::new();
+        let mut near = [0u16; 4];
+        let mut len = 0;
         for a in self.board.neighbours_of(m) {
             if self.live_at(a) == Some(opponent)
                 && self.board.libs_at(a) == 3
-                && !near.iter().any(|&n| self.board.head_at(n) == self.board.head_at(a))
+                && !near[..len].iter().any(|&n| self.board.head_at(n) == self.board.head_at(a))
             {
-                near.push(a);
+                near[len] = a;
+                len += 1;
             }
         }
-        if near.is_empty() || !legal(&self.board, color, m) {
+        if len == 0 || !legal(&self.board, color, m) {
             return false;
         }
         self.after.clone_from(&self.board);
         self.after.play_empty(color, m);
-        for a in near {
+        for &a in &near[..len] {
             if self.after.stone_at(a) != Some(opponent)
                 || self.after.libs_at(a) != 2
                 || !self.reader.capturable(&self.after, a)
