@@ -214,7 +214,9 @@ fn rescue_candidates(board: &Board, target: u16) -> Candidates {
         }
     }
     let mut libs = [0u16; 2];
-    let got = first_liberties(board, target, &mut libs);
+    // Asking for no more liberties than the chain has lets the walk stop at the last one.
+    let want = (board.libs_at(target) as usize).min(libs.len());
+    let got = first_liberties(board, target, &mut libs[..want]);
     for &l in &libs[..got] {
         out.push(l);
     }
