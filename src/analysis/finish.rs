@@ -340,9 +340,10 @@ impl Finishing {
     fn weak_chains(&self) -> [Vec<u16>; 2] {
         let mut heads = [Vec::new(), Vec::new()];
         for &loc in &self.locs {
-            if let Some(color) = self.live_at(loc)
+            // A chain is looked at on its head alone: that test, the cheapest, comes first.
+            if self.board.head_at(loc) == loc
+                && let Some(color) = self.live_at(loc)
                 && self.board.libs_at(loc) <= 2
-                && self.board.head_at(loc) == loc
                 && self.pressed_by_live(loc)
             {
                 heads[color.index()].push(loc);
