@@ -716,7 +716,8 @@ impl Finishing {
         let mut rest: Vec<u16> = Vec::new();
         for i in 0..self.locs.len() {
             let m = self.locs[i];
-            if !self.neutral(m) {
+            // Most points are stones by now: turned away before the call.
+            if !self.board.empty_at(m) || !self.neutral(m) {
                 continue;
             }
             if self.ataris(color, m) || self.threatens(color, m) {
