@@ -574,7 +574,7 @@ impl Finishing {
         let mut regions = Vec::new();
         let mut stack = Vec::new();
         for &start in &self.locs {
-            if !self.space_at(start) || region_of[start as usize] != u32::MAX {
+            if region_of[start as usize] != u32::MAX || !self.space_at(start) {
                 continue;
             }
             let id = regions.len() as u32;
@@ -586,7 +586,8 @@ impl Finishing {
                 for a in self.board.neighbours_of(p) {
                     if let Some(c) = self.live_at(a) {
                         region.touches[c.index()] = true;
-                    } else if self.space_at(a) && region_of[a as usize] == u32::MAX {
+                    } else if self.board.on_board_at(a) && region_of[a as usize] == u32::MAX {
+                        // No live stone there (the branch above): on the board, it is space.
                         region_of[a as usize] = id;
                         stack.push(a);
                     }
@@ -631,7 +632,8 @@ impl Finishing {
                 for a in self.board.neighbours_of(p) {
                     if let Some(c) = self.live_at(a) {
                         touches[c.index()] = true;
-                    } else if self.space_at(a) && !seen[..seen_len].contains(&a) {
+                    } else if self.board.on_board_at(a) && !seen[..seen_len].contains(&a) {
+                        // No live stone there (the branch above): on the board, it is space.
                         seen[seen_len] = a;
                         seen_len += 1;
                         stack[depth] = a;
