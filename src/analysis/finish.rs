@@ -50,7 +50,7 @@
 //! end are taken off by the count. Large open regions (unfinished borders, [`LARGE_REGION`]
 //! points or more) are left to the count too, which draws them by distance.
 
-use super::reading::Reader;
+use super::reading::{Reader, first_liberties};
 use crate::rules::{Board, Color, Point, SuicideRule};
 
 /// Open regions of this many points or more are unfinished borders: no single move seals any
@@ -340,9 +340,10 @@ impl Finishing {
     fn weak_chains(&self) -> [Vec<u16>; 2] {
         let mut heads = [Vec::new(), Vec::new()];
         for &loc in &self.locs {
-            if let Some(color) = self.live_at(loc)
+            // A chain is looked at on its head alone: that test, the cheapest, comes first.
+            if self.board.head_at(loc) == loc
+                && let Some(color) = self.live_at(loc)
                 && self.board.libs_at(loc) <= 2
-                && self.board.head_at(loc) == loc
                 && self.pressed_by_live(loc)
             {
                 heads[color.index()].push(loc);
@@ -385,7 +386,7 @@ impl Finishing {
             return false;
         }
         let mut lib = [0u16; 1];
-        self.board.some_liberties_at(h, &mut lib);
+        first_liberties(&self.board, h, &mut lib);
         let taker = owner.opponent();
         if !self.board.empty_at(lib[0])
             || self.board.check_loc(taker, lib[0], SuicideRule::Forbidden).is_err()
@@ -409,7 +410,7 @@ impl Finishing {
     fn capture_is_snapback(&mut self, h: u16) -> bool {
         let Some(owner) = self.board.stone_at(h) else { return false };
         let mut lib = [0u16; 1];
-        self.board.some_liberties_at(h, &mut lib);
+        first_liberties(&self.board, h, &mut lib);
         let taker = owner.opponent();
         if !legal(&self.board, taker, lib[0]) {
             return false;
@@ -469,7 +470,7 @@ impl Finishing {
         let in_atari = self.in_atari(weak, Tier::Urgent);
         in_atari.into_iter().find_map(|h| {
             let mut lib = [0u16; 1];
-            self.board.some_liberties_at(h, &mut lib);
+            first_liberties(&self.board, h, &mut lib);
             (legal(&self.board, color, lib[0]) && !self.joins_dead(color, lib[0])).then_some(lib[0])
         })
     }
@@ -496,7 +497,7 @@ impl Finishing {
         let mut points: Vec<u16> = Vec::new();
         for &h in weak.iter().filter(|&&h| self.board.libs_at(h) == 2) {
             let mut libs = [0u16; 2];
-            self.board.some_liberties_at(h, &mut libs);
+            first_liberties(&self.board, h, &mut libs);
             for l in libs {
                 if !points.contains(&l) {
                     points.push(l);
@@ -573,7 +574,7 @@ impl Finishing {
         let mut regions = Vec::new();
         let mut stack = Vec::new();
         for &start in &self.locs {
-            if !self.space_at(start) || region_of[start as usize] != u32::MAX {
+            if region_of[start as usize] != u32::MAX || !self.space_at(start) {
                 continue;
             }
             let id = regions.len() as u32;
@@ -585,7 +586,8 @@ impl Finishing {
                 for a in self.board.neighbours_of(p) {
                     if let Some(c) = self.live_at(a) {
                         region.touches[c.index()] = true;
-                    } else if self.space_at(a) && region_of[a as usize] == u32::MAX {
+                    } else if self.board.on_board_at(a) && region_of[a as usize] == u32::MAX {
+                        // No live stone there (the branch above): on the board, it is space.
                         region_of[a as usize] = id;
                         stack.push(a);
                     }
@@ -630,7 +632,8 @@ impl Finishing {
                 for a in self.board.neighbours_of(p) {
                     if let Some(c) = self.live_at(a) {
                         touches[c.index()] = true;
-                    } else if self.space_at(a) && !seen[..seen_len].contains(&a) {
+                    } else if self.board.on_board_at(a) && !seen[..seen_len].contains(&a) {
+                        // No live stone there (the branch above): on the board, it is space.
                         seen[seen_len] = a;
                         seen_len += 1;
                         stack[depth] = a;
@@ -706,37 +709,41 @@ impl Finishing {
     /// `plain` false the caller has no use for a dame that forces nothing, and none is looked
     /// for.
     ///
-    /// Whether a dame is safe takes reading, far dearer than whether it forces: the forcing
-    /// points are tried first, and the others only when no forcing one is safe.
+    /// Whether a dame is safe takes reading, and so may whether it forces: a point is only
+    /// classified, and only tried, when no point of a higher class before it was safe.
     fn dame_move(&mut self, color: Color, plain: bool) -> (Option<u16>, bool) {
-        // The points next to live stones of both colours, each with whether it forces an
-        // answer (2), spares us one (1) or neither (0), in reading order.
-        let mut dame: Vec<(u16, u8)> = Vec::new();
+        // The first safe point that forces an answer is the move, so each point is classified
+        // only when the points before it were not: the forcing ones in one pass, in reading
+        // order; then, of the others, those that spare us an answer; then the rest.
+        let mut rest: Vec<u16> = Vec::new();
         for i in 0..self.locs.len() {
             let m = self.locs[i];
-            if self.neutral(m) {
-                let force = if self.ataris(color, m) || self.threatens(color, m) {
-                    2
-                } else {
-                    u8::from(
-                        self.ataris(color.opponent(), m) || self.threatens(color.opponent(), m),
-                    )
-                };
-                dame.push((m, force));
+            // Most points are stones by now: turned away before the call.
+            if !self.board.empty_at(m) || !self.neutral(m) {
+                continue;
             }
-        }
-        for force in [2, 1] {
-            for &(m, f) in &dame {
-                if f == force && self.fills_safely(color, m) {
+            if self.ataris(color, m) || self.threatens(color, m) {
+                if self.fills_safely(color, m) {
                     return (Some(m), true);
                 }
+            } else {
+                rest.push(m);
             }
         }
-        if plain {
-            for &(m, f) in &dame {
-                if f == 0 && self.fills_safely(color, m) {
-                    return (Some(m), false);
+        let opponent = color.opponent();
+        let mut forcing_nothing: Vec<u16> = Vec::new();
+        for &m in &rest {
+            if self.ataris(opponent, m) || self.threatens(opponent, m) {
+                if self.fills_safely(color, m) {
+                    return (Some(m), true);
                 }
+            } else if plain {
+                forcing_nothing.push(m);
+            }
+        }
+        for m in forcing_nothing {
+            if self.fills_safely(color, m) {
+                return (Some(m), false);
             }
         }
         (None, false)
@@ -760,21 +767,26 @@ impl Finishing {
     /// stone of a ko, a cutting stone given up): counting them made it 67.2 / 92.8 / 94.7.
     fn kills(&mut self, color: Color, m: u16) -> bool {
         let opponent = color.opponent();
-        let mut near: Vec<u16> = Vec::new();
+        // Each chain once: the stone `m` adds joins no opponent chain, so two stones of one
+        // chain next to `m` read the same.
+        let mut near = [0u16; 4];
+        let mut len = 0;
         for a in self.board.neighbours_of(m) {
             if self.live_at(a) == Some(opponent)
                 && (2..=3).contains(&self.board.libs_at(a))
                 && self.board.chain_len_at(a) > 1
+                && !near[..len].iter().any(|&n| self.board.head_at(n) == self.board.head_at(a))
             {
-                near.push(a);
+                near[len] = a;
+                len += 1;
             }
         }
-        if near.is_empty() || !legal(&self.board, color, m) {
+        if len == 0 || !legal(&self.board, color, m) {
             return false;
         }
         self.after.clone_from(&self.board);
         self.after.play_empty(color, m);
-        near.into_iter().any(|a| {
+        near[..len].iter().any(|&a| {
             let libs = self.after.libs_at(a);
             self.after.stone_at(a) == Some(opponent)
                 && (libs == 1 || (libs == 2 && self.reader.capturable(&self.after, a)))
@@ -814,21 +826,23 @@ impl Finishing {
     /// answer inside its own territory, as it must answer an atari.
     fn threatens(&mut self, color: Color, m: u16) -> bool {
         let opponent = color.opponent();
-        let mut near: Vec<u16> = Vec::new();
+        let mut near = [0u16; 4];
+        let mut len = 0;
         for a in self.board.neighbours_of(m) {
             if self.live_at(a) == Some(opponent)
                 && self.board.libs_at(a) == 3
-                && !near.iter().any(|&n| self.board.head_at(n) == self.board.head_at(a))
+                && !near[..len].iter().any(|&n| self.board.head_at(n) == self.board.head_at(a))
             {
-                near.push(a);
+                near[len] = a;
+                len += 1;
             }
         }
-        if near.is_empty() || !legal(&self.board, color, m) {
+        if len == 0 || !legal(&self.board, color, m) {
             return false;
         }
         self.after.clone_from(&self.board);
         self.after.play_empty(color, m);
-        for a in near {
+        for &a in &near[..len] {
             if self.after.stone_at(a) != Some(opponent)
                 || self.after.libs_at(a) != 2
                 || !self.reader.capturable(&self.after, a)

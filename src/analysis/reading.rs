@@ -25,35 +25,27 @@ const BUDGET: u32 = 400;
 /// Plies a search may go down (a ladder across the board, with room for a counter-capture).
 const MAX_DEPTH: usize = 100;
 
-/// A reader with its scratch boards, reused from query to query: the position a search looks
-/// at `depth` plies down is `boards[depth]`, so a search allocates nothing once it has been as
-/// deep before.
+/// A reader with its scratch boards, reused from query to query: a search reads the position
+/// it was asked about where it is, and the position `depth` plies below it is
+/// `below[depth - 1]`, so a search allocates nothing once it has been as deep before, and
+/// copies no board but those its moves make.
 pub(crate) struct Reader {
-    boards: Vec<Board>,
+    below: Vec<Board>,
     used: u32,
 }
 
 impl Reader {
     /// A reader with no scratch boards yet.
     pub(crate) fn new() -> Reader {
-        Reader { boards: Vec::new(), used: 0 }
-    }
-
-    /// Starts a query on `board`.
-    fn start(&mut self, board: &Board) {
-        self.used = 0;
-        match self.boards.first_mut() {
-            Some(root) => root.clone_from(board),
-            None => self.boards.push(board.clone()),
-        }
+        Reader { below: Vec::new(), used: 0 }
     }
 
     /// The move with which the opponent of the chain on the stone location `target`, moving
     /// first, captures it, if the reader finds one.
     pub(crate) fn capture_move(&mut self, board: &Board, target: u16) -> Option<u16> {
         let attacker = board.stone_at(target)?.opponent();
-        self.start(board);
-        self.attack(0, target, attacker)
+        self.used = 0;
+        self.attack(board, 0, target, attacker)
     }
 
     /// Whether the opponent, moving first, can capture the chain on `target`.
@@ -65,9 +57,9 @@ impl Reader {
     /// there is one (check [`Reader::capturable`] first: a chain under no attack needs none).
     pub(crate) fn rescue_move(&mut self, board: &Board, target: u16) -> Option<u16> {
         let owner = board.stone_at(target)?;
-        self.start(board);
+        self.used = 0;
         let candidates = rescue_candidates(board, target);
-        candidates.as_slice().iter().copied().find(|&m| self.saves(0, target, owner, m))
+        candidates.as_slice().iter().copied().find(|&m| self.saves(board, 0, target, owner, m))
     }
 
     /// Every move of the chain's owner after which the chain on `target` cannot be captured.
@@ -76,8 +68,9 @@ impl Reader {
         let candidates = rescue_candidates(board, target);
         let mut saving = Vec::new();
         for &m in candidates.as_slice() {
-            self.start(board);
-            if self.saves(0, target, owner, m) {
+            // Each candidate gets the whole budget.
+            self.used = 0;
+            if self.saves(board, 0, target, owner, m) {
                 saving.push(m);
             }
         }
@@ -90,55 +83,69 @@ impl Reader {
         self.used > BUDGET || depth + 1 >= MAX_DEPTH
     }
 
-    /// Plays `color` on `m` in a copy of the position at `depth`, as the position at `depth + 1`.
-    fn play_child(&mut self, depth: usize, color: Color, m: u16) {
-        child_of(&mut self.boards, depth).play_empty(color, m);
+    /// The position `depth` plies below `root`, the position the query is about.
+    fn at<'a>(&'a self, root: &'a Board, depth: usize) -> &'a Board {
+        if depth == 0 { root } else { &self.below[depth - 1] }
+    }
+
+    /// Plays `color` on `m` in a copy of the position at `depth`, as the position at `depth + 1`
+    /// (`self.below[depth]`).
+    fn play_child(&mut self, root: &Board, depth: usize, color: Color, m: u16) {
+        if depth == 0 {
+            match self.below.first_mut() {
+                Some(child) => child.clone_from(root),
+                None => self.below.push(root.clone()),
+            }
+            self.below[0].play_empty(color, m);
+        } else {
+            child_of(&mut self.below, depth - 1).play_empty(color, m);
+        }
     }
 
     /// At `depth`, `owner` to move: whether playing `m` leaves the chain on `target` safe.
-    fn saves(&mut self, depth: usize, target: u16, owner: Color, m: u16) -> bool {
-        if !legal(&self.boards[depth], owner, m) {
+    fn saves(&mut self, root: &Board, depth: usize, target: u16, owner: Color, m: u16) -> bool {
+        if !legal(self.at(root, depth), owner, m) {
             return false;
         }
-        self.play_child(depth, owner, m);
-        let child = &self.boards[depth + 1];
+        self.play_child(root, depth, owner, m);
+        let child = &self.below[depth];
         if child.stone_at(target) != Some(owner) {
             return false;
         }
         match child.libs_at(target) {
             0 | 1 => false,
-            2 => self.attack(depth + 1, target, owner.opponent()).is_none(),
+            2 => self.attack(root, depth + 1, target, owner.opponent()).is_none(),
             _ => true,
         }
     }
 
     /// At `depth`, `attacker` to move: a move capturing the chain on `target`, if found.
-    fn attack(&mut self, depth: usize, target: u16, attacker: Color) -> Option<u16> {
+    fn attack(&mut self, root: &Board, depth: usize, target: u16, attacker: Color) -> Option<u16> {
         if self.spent(depth) {
             return None;
         }
-        let board = &self.boards[depth];
+        let board = self.at(root, depth);
         let mut libs = [0u16; 2];
         match board.libs_at(target) {
             1 => {
-                board.some_liberties_at(target, &mut libs[..1]);
+                first_liberties(board, target, &mut libs[..1]);
                 return legal(board, attacker, libs[0]).then_some(libs[0]);
             }
             2 => {
-                board.some_liberties_at(target, &mut libs);
+                first_liberties(board, target, &mut libs);
             }
             _ => return None,
         }
         for m in libs {
-            if !legal(&self.boards[depth], attacker, m) {
+            if !legal(self.at(root, depth), attacker, m) {
                 continue;
             }
-            self.play_child(depth, attacker, m);
-            let child = &self.boards[depth + 1];
+            self.play_child(root, depth, attacker, m);
+            let child = &self.below[depth];
             if child.stone_at(target).is_none() {
                 return Some(m);
             }
-            if child.libs_at(target) == 1 && !self.escape(depth + 1, target) {
+            if child.libs_at(target) == 1 && !self.escape(root, depth + 1, target) {
                 return Some(m);
             }
         }
@@ -146,15 +153,15 @@ impl Reader {
     }
 
     /// At `depth`, the owner of the chain on `target` (in atari) to move: whether it escapes.
-    fn escape(&mut self, depth: usize, target: u16) -> bool {
+    fn escape(&mut self, root: &Board, depth: usize, target: u16) -> bool {
         if self.spent(depth) {
             // Out of budget: assume it escapes, so that no capture is invented.
             return true;
         }
-        let board = &self.boards[depth];
+        let board = self.at(root, depth);
         let Some(owner) = board.stone_at(target) else { return false };
         let candidates = rescue_candidates(board, target);
-        candidates.as_slice().iter().any(|&m| self.saves(depth, target, owner, m))
+        candidates.as_slice().iter().any(|&m| self.saves(root, depth, target, owner, m))
     }
 }
 
@@ -201,17 +208,44 @@ fn rescue_candidates(board: &Board, target: u16) -> Candidates {
         for a in board.neighbours_of(s) {
             if board.stone_at(a) == Some(owner.opponent()) && board.libs_at(a) == 1 {
                 let mut lib = [0u16; 1];
-                board.some_liberties_at(a, &mut lib);
+                first_liberties(board, a, &mut lib);
                 out.push(lib[0]);
             }
         }
     }
     let mut libs = [0u16; 2];
-    let got = board.some_liberties_at(target, &mut libs);
+    // Asking for no more liberties than the chain has lets the walk stop at the last one.
+    let want = (board.libs_at(target) as usize).min(libs.len());
+    let got = first_liberties(board, target, &mut libs[..want]);
     for &l in &libs[..got] {
         out.push(l);
     }
     out
+}
+
+/// The first `out.len()` distinct liberties of the chain on the stone location `loc`, in the
+/// order [`Board::some_liberties_at`] finds them (its stones from the head, each stone's
+/// neighbours in order), written to `out`; returns how many were found. The walk stops as soon
+/// as `out` is full, where `some_liberties_at` walks on through the whole chain looking for one
+/// liberty more: reading asks for the one liberty of a chain in atari, or the two of a chain
+/// with two, thousands of times a game.
+pub(crate) fn first_liberties(board: &Board, loc: u16, out: &mut [u16]) -> usize {
+    let mut found = 0;
+    if out.is_empty() {
+        return 0;
+    }
+    for s in board.chain_locs_at(loc) {
+        for a in board.neighbours_of(s) {
+            if board.empty_at(a) && !out[..found].contains(&a) {
+                out[found] = a;
+                found += 1;
+                if found == out.len() {
+                    return found;
+                }
+            }
+        }
+    }
+    found
 }
 
 /// Whether `color` may play on the empty location `m` (suicide forbidden, simple ko).
