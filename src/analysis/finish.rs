@@ -767,25 +767,12 @@ impl Finishing {
     /// stone of a ko, a cutting stone given up): counting them made it 67.2 / 92.8 / 94.7.
     fn kills(&mut self, color: Color, m: u16) -> bool {
         let opponent = color.opponent();
-        // Each chain once: the stone `m` adds joins no opponent chain, so two stones of one
-        // chain next to `m` read the same.
-        let mut near = [0u16; 4];
-        let mut len = 0;
-        for a in self.board.neighbours_of(m) {
-            if self.live_at(a) == Some(opponent)
-                && (2..=3).contains(&self.board.libs_at(a))
-                && self.board.chain_len_at(a) > 1
-                && !near[..len].iter().any(|&n| self.board.head_at(n) == self.board.head_at(a))
-            {
-                near[len] = a;
-                len += 1;
-            }
-        }
-        if len == 0 || !legal(&self.board, color, m) {
+        let (near, len) = self.live_chains_next_to(m, opponent, |board, a| {
+            (2..=3).contains(&board.libs_at(a)) && board.chain_len_at(a) > 1
+        });
+        if len == 0 || !self.play_after(color, m) {
             return false;
         }
-        self.after.clone_from(&self.board);
-        self.after.play_empty(color, m);
         near[..len].iter().any(|&a| {
             let libs = self.after.libs_at(a);
             self.after.stone_at(a) == Some(opponent)
@@ -826,22 +813,10 @@ impl Finishing {
     /// answer inside its own territory, as it must answer an atari.
     fn threatens(&mut self, color: Color, m: u16) -> bool {
         let opponent = color.opponent();
-        let mut near = [0u16; 4];
-        let mut len = 0;
-        for a in self.board.neighbours_of(m) {
-            if self.live_at(a) == Some(opponent)
-                && self.board.libs_at(a) == 3
-                && !near[..len].iter().any(|&n| self.board.head_at(n) == self.board.head_at(a))
-            {
-                near[len] = a;
-                len += 1;
-            }
-        }
-        if len == 0 || !legal(&self.board, color, m) {
+        let (near, len) = self.live_chains_next_to(m, opponent, |board, a| board.libs_at(a) == 3);
+        if len == 0 || !self.play_after(color, m) {
             return false;
         }
-        self.after.clone_from(&self.board);
-        self.after.play_empty(color, m);
         for &a in &near[..len] {
             if self.after.stone_at(a) != Some(opponent)
                 || self.after.libs_at(a) != 2
@@ -855,6 +830,40 @@ impl Finishing {
             }
         }
         false
+    }
+
+    /// The live chains of `owner` next to `m` that pass `wanted`, a stone of each, each chain
+    /// once: a stone of the other colour on `m` joins none of them, so two stones of one
+    /// chain would read the same. At most four.
+    fn live_chains_next_to(
+        &self,
+        m: u16,
+        owner: Color,
+        wanted: impl Fn(&Board, u16) -> bool,
+    ) -> ([u16; 4], usize) {
+        let mut near = [0u16; 4];
+        let mut len = 0;
+        for a in self.board.neighbours_of(m) {
+            if self.live_at(a) == Some(owner)
+                && wanted(&self.board, a)
+                && !near[..len].iter().any(|&n| self.board.head_at(n) == self.board.head_at(a))
+            {
+                near[len] = a;
+                len += 1;
+            }
+        }
+        (near, len)
+    }
+
+    /// Plays `color` on `m` in the scratch position `after`, a copy of the finishing's
+    /// position; `false` (and `after` untouched) where the move is not legal.
+    fn play_after(&mut self, color: Color, m: u16) -> bool {
+        if !legal(&self.board, color, m) {
+            return false;
+        }
+        self.after.clone_from(&self.board);
+        self.after.play_empty(color, m);
+        true
     }
 
     /// Whether `m` is a neutral point: empty, and next to live stones of both colours.
