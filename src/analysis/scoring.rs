@@ -533,10 +533,12 @@ pub fn score_all(
     // komi from the request, not the ruleset's default): each ruleset's count is made once, and
     // a later komi only moves the margin.
     let mut counts: Vec<(Ruleset, crate::rules::score::Count)> = Vec::new();
-    // The position facts with the estimated dead stones off, and with none off, each found
-    // once for every request that uses them.
+    // The position facts with none of the stones off ([0]) and with the estimated dead stones
+    // off ([1]), indexed by the ruleset's `remove_dead_stones`, each found once for every
+    // request that uses them.
     let mut facts_with: [Option<PositionFacts>; 2] = [None, None];
-    // The unfinished borders drawn on the counted ending and on the final position as left.
+    // The unfinished borders drawn on the final position as left ([0]) and on the counted
+    // ending ([1]), indexed the same way.
     let mut drawn_on: [Option<Vec<Option<Color>>>; 2] = [None, None];
     for request in requests {
         let (preset, ruleset, komi) = resolve(request, record);
