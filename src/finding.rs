@@ -157,7 +157,8 @@ codes! {
     HandicapMismatch = "handicap-mismatch", Warning;
     /// HA with no AB stones (Fox): the standard handicap stones were placed.
     HandicapImplied = "handicap-implied", Info;
-    /// KM was missing or unreadable; the ruleset's default komi was assumed.
+    /// KM was missing or unreadable; the komi of the rules in the record's year (DT) was
+    /// assumed, else their default.
     KomiAssumed = "komi-assumed", Info;
     /// KM was written in another unit (Fox points x100, GoGoD zi) and converted to points.
     KomiUnits = "komi-units", Info;

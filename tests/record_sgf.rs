@@ -341,6 +341,32 @@ fn missing_komi_is_the_inferred_rulesets() {
     assert!(has(&r, Code::KomiAssumed, "no KM: assumed 6.5"));
 }
 
+/// Old professional records (A. E. Brouwer's collection in ../shared/corpus/aeb-pro) leave KM
+/// out: a game dated before komi came into use had none, and one from the 5.5 years had 5.5.
+#[test]
+fn missing_komi_is_the_komi_of_the_records_year() {
+    let record = |dt: &str, size: u32, extra: &str| {
+        read_text(
+            "old.sgf",
+            &format!("(;GM[1]FF[4]SZ[{size}]DT[{dt}]PC[Tokyo]{extra}RE[B+5];B[cc];W[gg])"),
+        )
+    };
+    let r = record("1928-12-00", 19, "");
+    assert_eq!((r.komi.points, r.komi.origin), (0.0, KomiOrigin::Assumed));
+    assert!(has(&r, Code::KomiAssumed, "no KM: assumed 0, no komi: the game is dated 1928"));
+    let r = record("1987-05-12", 19, "");
+    assert_eq!(r.komi.points, 5.5);
+    assert!(has(&r, Code::KomiAssumed, "assumed 5.5, the usual komi of japanese rules in 1987"));
+    assert_eq!(r.rules.ruleset.komi, 5.5, "the recorded rules are scored with that komi");
+    let r = record("2010-01-01", 19, "");
+    assert!(has(&r, Code::KomiAssumed, "no KM: assumed 6.5, the komi of japanese rules"));
+    // The history is that of 19x19 play; handicap games keep 0.5.
+    assert_eq!(record("1987-05-12", 9, "").komi.points, 6.5);
+    assert_eq!(record("1987-05-12", 19, "HA[3]AB[dd][pp][dp]").komi.points, 0.5);
+    // A stated komi is never replaced.
+    assert_eq!(record("1928-12-00", 19, "KM[4.5]").komi.points, 4.5);
+}
+
 #[test]
 fn handicap_from_ha_and_setup() {
     let r = fixture("handicap-mismatch.sgf");

@@ -122,14 +122,25 @@ pub fn run(args: &Args, out: &mut impl Write) -> io::Result<()> {
     for p in PRESETS {
         writeln!(out, "{}: {}", p.name, p.summary)?;
         writeln!(out, "  also: {}", p.aliases.join(", "))?;
+        if !p.komi_history.is_empty() {
+            let eras: Vec<String> =
+                p.komi_history.iter().map(|e| format!("{} from {}", e.komi, e.from_year)).collect();
+            writeln!(
+                out,
+                "  komi by year, for a dated 19x19 record without KM: none before {}, {}",
+                p.komi_history[0].from_year,
+                eras.join(", ")
+            )?;
+        }
     }
     writeln!(out)?;
     writeln!(
         out,
-        "komi: used when a record gives none. handicap: points White receives for N stones under \
-         area counting.\ndead_stones: counted = the board is scored as it stands (Tromp-Taylor). \
-         cycle: how a whole-board repetition\nends where no superko forbids it. `--rules` also \
-         accepts `recorded`: the rules named by the record's RU."
+        "komi: used when a record gives none (an even 19x19 record dated by DT: the komi of its \
+         year).\nhandicap: points White receives for N stones under area counting. dead_stones: \
+         counted = the board\nis scored as it stands (Tromp-Taylor). cycle: how a whole-board \
+         repetition ends where no superko forbids it.\n`--rules` also accepts `recorded`: the \
+         rules named by the record's RU."
     )
 }
 

@@ -1151,7 +1151,7 @@ impl GameBuilder {
             komi_text.map(|t| komi::to_points(t, UnitContext { fox: fox.marker.is_some() }));
         let failed = status == ReadStatus::Failed;
         let rules = self.rules(komi_reading.as_ref().map(|k| (k.points, k.in_zi)), failed);
-        let komi = self.komi(komi_reading, fox, handicap, &rules, failed);
+        let komi = self.komi(komi_reading, fox, handicap, size, &rules, failed);
         let rules = RecordRules { ruleset: rules.ruleset.with_komi(komi.points), ..rules };
         let result = self.result();
         if self.moves.is_empty() && status != ReadStatus::Failed {
@@ -1193,13 +1193,7 @@ impl GameBuilder {
             }
         }
         let opening: Vec<Color> = self.moves.iter().take(10).map(|m| m.color).collect();
-        let fox_pre_2018 = fox.marker.is_some()
-            && self
-                .properties
-                .iter()
-                .find(|&(k, _)| k == "DT")
-                .and_then(|(_, v)| v.trim().get(..4)?.parse::<u32>().ok())
-                .is_some_and(|year| year < 2018);
+        let fox_pre_2018 = fox.marker.is_some() && self.year().is_some_and(|year| year < 2018);
         let ha = self.handicap.flatten();
         let decision =
             handicap::decide(ha, count, &opening, size, fox.marker.is_some(), fox_pre_2018);
@@ -1257,22 +1251,53 @@ impl GameBuilder {
         }
     }
 
-    /// The komi in points; the ruleset's default (0.5 in handicap games) when the record has
-    /// none, with a finding.
+    /// The year DT starts with (`1987-05-12`, `1928`), if it does.
+    fn year(&self) -> Option<u16> {
+        let (_, dt) = self.properties.iter().find(|&(k, _)| k == "DT")?;
+        let digits = dt.trim().get(..4)?;
+        digits.bytes().all(|b| b.is_ascii_digit()).then(|| digits.parse().ok())?
+    }
+
+    /// The komi in points. When the record has none (with a finding): 0.5 in handicap games;
+    /// in an even 19x19 game dated by DT, the komi in use that year under the rules (none before the
+    /// late 1930s, 5.5 for most of the late 20th century: see
+    /// [`crate::rules::Preset::komi_in`]); else the
+    /// ruleset's default.
     fn komi(
         &mut self,
         reading: Option<komi::KomiReading>,
         fox: FoxEvidence,
         handicap: u32,
+        size: BoardSize,
         rules: &RecordRules,
         failed: bool,
     ) -> Komi {
         let raw = self.komi_raw.take();
-        let default = if handicap >= 2 { 0.5 } else { rules.ruleset.komi };
+        // A record that states no komi was most likely played with the komi of its day: old
+        // professional records (GoGoD-style collections) leave KM out of no-komi games.
+        // The komi history is that of 19x19 play; small boards keep the ruleset's default.
+        let dated = match (rules.preset, self.year()) {
+            (Some(preset), Some(year)) if handicap < 2 && size == BoardSize::STANDARD => {
+                Some((preset, year))
+            }
+            _ => None,
+        };
+        let default = match dated {
+            _ if handicap >= 2 => 0.5,
+            Some((preset, year)) => preset.komi_in(year),
+            None => rules.ruleset.komi,
+        };
         // Only a komi assumed is explained, so the explanation is made only then.
-        let name = || match rules.preset {
-            Some(p) => format!("the komi of {} rules", p.name),
-            None => "the komi of the RU rules string".to_string(),
+        let name = || match (rules.preset, dated) {
+            (_, Some((p, year))) if default != p.ruleset.komi => {
+                if default == 0.0 {
+                    format!("no komi: the game is dated {year} (DT), before komi came into use")
+                } else {
+                    format!("the usual komi of {} rules in {year} (DT)", p.name)
+                }
+            }
+            (Some(p), _) => format!("the komi of {} rules", p.name),
+            (None, _) => "the komi of the RU rules string".to_string(),
         };
         let assumed = |why: String, this: &mut GameBuilder| {
             if !failed {

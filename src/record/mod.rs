@@ -228,7 +228,8 @@ pub enum KomiOrigin {
     FoxUnits,
     /// KM in zi (GoGoD Chinese games: `KM[3.75]`), doubled.
     Zi,
-    /// KM absent, empty or unreadable: the ruleset's default.
+    /// KM absent, empty or unreadable: the komi of the rules in the year DT gives, else the
+    /// ruleset's default (0.5 with a handicap).
     Assumed,
 }
 

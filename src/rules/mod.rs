@@ -18,6 +18,6 @@ pub use game::{Cycle, Game, GameEnd, Played, SetupProblem};
 pub use outcome::{Outcome, WinBy};
 pub use point::{BoardSize, Color, Move, Point};
 pub use ruleset::{
-    CycleEnd, HandicapCompensation, KoRule, Opening, PRESETS, Preset, Ruleset, Scoring,
+    CycleEnd, HandicapCompensation, KoRule, KomiEra, Opening, PRESETS, Preset, Ruleset, Scoring,
     SuicideRule, TieBreak, preset,
 };

@@ -230,7 +230,55 @@ pub struct Preset {
     pub ruleset: Ruleset,
     /// One line on what the preset follows, for `kifu rules`.
     pub summary: &'static str,
+    /// The komi professional play under these rules used over the years, oldest first, for
+    /// records that state none: a game dated before the first era had no komi. Empty when
+    /// the ruleset's komi stands whatever the date.
+    pub komi_history: &'static [KomiEra],
 }
+
+/// A komi in general use from a year on (see [`Preset::komi_history`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct KomiEra {
+    /// The first year of the era.
+    pub from_year: u16,
+    /// The komi in points.
+    pub komi: f64,
+}
+
+impl Preset {
+    /// The komi an even game under these rules most likely had in `year` when its record
+    /// states none: the era's komi, 0 before komi came into use, the ruleset's komi when the
+    /// preset has no history.
+    pub fn komi_in(&self, year: u16) -> f64 {
+        match self.komi_history.iter().rev().find(|era| era.from_year <= year) {
+            Some(era) => era.komi,
+            None if self.komi_history.is_empty() => self.ruleset.komi,
+            None => 0.0,
+        }
+    }
+}
+
+/// Komi came into professional play in Japan in the late 1930s ("rarely used in professional
+/// tournaments before 1937", Sensei's Library, History of Komi, from the GoGoD database);
+/// 4.5 was for a long time the usual value; 5.5 (first in the 1955 Oza) became the norm by
+/// the 1970s, and the Nihon Ki-in moved to 6.5 in September 2002.
+const JAPANESE_KOMI: &[KomiEra] = &[
+    KomiEra { from_year: 1937, komi: 4.5 },
+    KomiEra { from_year: 1974, komi: 5.5 },
+    KomiEra { from_year: 2003, komi: 6.5 },
+];
+
+/// Korea followed Japan's 5.5 and moved to 6.5 around 1999-2000 (6.5 first in the 1997
+/// Tong Yang Cup).
+const KOREAN_KOMI: &[KomiEra] = &[
+    KomiEra { from_year: 1937, komi: 4.5 },
+    KomiEra { from_year: 1974, komi: 5.5 },
+    KomiEra { from_year: 2000, komi: 6.5 },
+];
+
+/// China played 5.5 (2 3/4 zi) until the move to 3 3/4 zi (7.5) in 2002.
+const CHINESE_KOMI: &[KomiEra] =
+    &[KomiEra { from_year: 1937, komi: 5.5 }, KomiEra { from_year: 2002, komi: 7.5 }];
 
 impl PartialEq for Preset {
     /// Presets are rows of one table: two are equal when they are the same row.
@@ -277,6 +325,7 @@ pub static PRESETS: &[Preset] = &[
         // simple ko because referees void complex-ko games in practice. We follow the text.
         ruleset: BASE,
         summary: "area, positional superko, komi 7.5 (3 3/4 zi), White gets N for N handicap stones",
+        komi_history: CHINESE_KOMI,
     },
     Preset {
         name: "japanese",
@@ -292,6 +341,7 @@ pub static PRESETS: &[Preset] = &[
             ..BASE
         },
         summary: "territory + prisoners, simple ko, komi 6.5, seki eyes not counted, cycles void",
+        komi_history: JAPANESE_KOMI,
     },
     Preset {
         name: "korean",
@@ -305,6 +355,7 @@ pub static PRESETS: &[Preset] = &[
             ..BASE
         },
         summary: "as Japanese: territory + prisoners, simple ko, komi 6.5",
+        komi_history: KOREAN_KOMI,
     },
     Preset {
         name: "aga",
@@ -319,6 +370,7 @@ pub static PRESETS: &[Preset] = &[
             ..BASE
         },
         summary: "area (= territory with pass stones), situational superko, komi 7.5, N-1",
+        komi_history: &[],
     },
     Preset {
         name: "ing",
@@ -334,6 +386,7 @@ pub static PRESETS: &[Preset] = &[
             ..BASE
         },
         summary: "area (fill-in), positional superko, multi-stone suicide legal, komi 7.5 (= 8, B wins ties)",
+        komi_history: &[],
     },
     Preset {
         name: "nz",
@@ -349,6 +402,7 @@ pub static PRESETS: &[Preset] = &[
             ..BASE
         },
         summary: "area, situational superko, suicide legal, komi 7 (draws possible)",
+        komi_history: &[],
     },
     Preset {
         name: "tromp-taylor",
@@ -362,6 +416,7 @@ pub static PRESETS: &[Preset] = &[
             ..BASE
         },
         summary: "area as the board stands (no dead stones removed), positional superko, suicide legal",
+        komi_history: &[],
     },
     Preset {
         name: "ancient",
@@ -385,6 +440,7 @@ pub static PRESETS: &[Preset] = &[
             ..BASE
         },
         summary: "area minus 2 points per live group (還棋頭), simple ko, no komi, corner stones (座子)",
+        komi_history: &[],
     },
 ];
 
@@ -449,6 +505,30 @@ mod tests {
             assert_eq!(preset(ru).map(|p| p.name), Some(want), "{ru}");
         }
         assert!(preset("Uchikomi").is_none());
+    }
+
+    #[test]
+    fn the_komi_of_a_year_follows_the_history_of_komi() {
+        let komi = |name, year| preset(name).unwrap().komi_in(year);
+        // Shusaku's and Honinbo Shusai's games had no komi.
+        assert_eq!(komi("japanese", 1853), 0.0);
+        assert_eq!(komi("japanese", 1936), 0.0);
+        assert_eq!(komi("japanese", 1937), 4.5);
+        assert_eq!(komi("japanese", 1973), 4.5);
+        assert_eq!(komi("japanese", 1974), 5.5);
+        assert_eq!(komi("japanese", 2002), 5.5);
+        assert_eq!(komi("japanese", 2003), 6.5);
+        assert_eq!(komi("korean", 1999), 5.5);
+        assert_eq!(komi("korean", 2000), 6.5);
+        assert_eq!(komi("chinese", 2001), 5.5);
+        assert_eq!(komi("chinese", 2002), 7.5);
+        // Rules without a history keep their komi whatever the date.
+        assert_eq!(komi("nz", 1900), 7.0);
+        assert_eq!(komi("ancient", 1700), 0.0);
+        // The last era reaches the present and the preset's own komi.
+        for p in PRESETS {
+            assert_eq!(p.komi_in(2100), p.ruleset.komi, "{}", p.name);
+        }
     }
 
     #[test]
