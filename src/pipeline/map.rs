@@ -192,10 +192,17 @@ where
             }
             ahead.fill(done);
         };
-        engine.run_with(
+        // A large file's source comes before its games, and waits for its survey: the batch
+        // that holds it is held back meanwhile, and the workers go on with the games behind.
+        let ready = |done: &Done<T>| match done {
+            Done::Surveying(source) => source.survey.has_ended(),
+            _ => true,
+        };
+        engine.run_held(
             move |feeder| sources::feed(&read_job, defer_files, feeder, &reader_progress),
             meanwhile,
             process,
+            ready,
             |batch: Vec<Done<T>>| self.consume_batch(batch, &job, guard, &mut drop_speculative),
         )
     }
