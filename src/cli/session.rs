@@ -28,6 +28,7 @@ pub struct Session {
 impl Session {
     /// Installs the Ctrl-C handler, starts the pool and the progress line.
     pub fn start(run: &RunArgs) -> io::Result<Session> {
+        keep_heap_tops();
         let interrupt = Interrupt::new();
         interrupt.on_ctrl_c();
         let engine = Engine::new(run.threads(), run.limits(), interrupt)?;
@@ -100,3 +101,32 @@ pub fn stream_rows<T: Serialize>(
     session.say(&summary.to_string());
     Ok(Session::exit_code(completion))
 }
+
+/// Memory glibc's allocator keeps at the top of a heap when it could give it back, and adds
+/// when it grows one: 4 MiB instead of none.
+///
+/// The workers' heaps (one glibc arena per thread) shrank whenever a batch's games were freed and
+/// grew again for the next, each time with an `mprotect` (which takes the address space's write
+/// lock, stalling the page faults of the other threads) and fresh zeroed pages. `kifu check -j2`
+/// on the bench's 7 MB collection: 171 to 434 `mprotect` calls a run (`strace -f -c`) and about
+/// 2,000 to 2,200 page faults (`perf stat`) without the pad, 24 and about 1,760 with it; on the
+/// 4,266 professional games 239 to 268 calls against 18. What is kept is about the peak a run
+/// reaches anyway: 13.2 MB for one copy of that collection (12.1 without), 14.0 MB for ten
+/// (14.0 without), so memory stays as flat as the collection grows.
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+fn keep_heap_tops() {
+    /// `M_TOP_PAD` of glibc's `<malloc.h>`.
+    const M_TOP_PAD: i32 = -2;
+    unsafe extern "C" {
+        fn mallopt(param: i32, value: i32) -> i32;
+    }
+    // SAFETY: mallopt only sets a tuning parameter of the allocator, under its own lock; it
+    // touches no memory of ours and is called before any thread of the run is started.
+    unsafe {
+        mallopt(M_TOP_PAD, 4 << 20);
+    }
+}
+
+/// Other allocators need no such tuning.
+#[cfg(not(all(target_os = "linux", target_env = "gnu")))]
+fn keep_heap_tops() {}

@@ -70,6 +70,19 @@ pub(crate) const INTERRUPT_POLL: Duration = Duration::from_millis(100);
 /// times). Each batch is at most [`BatchLimits`] of input and its results.
 const IN_FLIGHT: u64 = 4;
 
+/// Batches handed to the pool while the next one to be consumed is held back because the
+/// consumer cannot take it yet (see [`Engine::run_held`]: a large file's source row waits for
+/// its survey, a second pass over the whole file). With only [`IN_FLIGHT`], the workers ran out
+/// of work a few hundred games into the file and waited for the survey (about a tenth of `kifu
+/// check -j2` on the bench's 7 MB collection); sixteen batches of at most [`BatchLimits`] keep
+/// them busy that long, and still bound memory whatever the size of the file.
+const IN_FLIGHT_HELD: u64 = 16;
+
+/// How often the calling thread looks again at a batch held back (the consumer's readiness is
+/// not a channel it can wait on). The pool holds [`IN_FLIGHT_HELD`] batches meanwhile, so a
+/// late look costs the workers nothing.
+const HELD_POLL: Duration = Duration::from_millis(1);
+
 /// Items in the first batch the reader cuts; each next batch may hold twice as many as the one
 /// before, up to [`BatchLimits::items`]. The workers wait for the first batch, so it is cut
 /// small: a whole first batch of 512 would be an eighth of the bench's 4,266 professional
@@ -179,6 +192,26 @@ impl Engine {
         produce: impl FnOnce(&mut Feeder<T>) + Send + 'static,
         meanwhile: impl FnOnce(&dyn Fn() -> bool),
         process: impl Fn(T) -> O + Sync + Send,
+        consume: impl FnMut(Vec<O>) -> Result<(), E>,
+    ) -> Result<Completion, E>
+    where
+        T: Send + 'static,
+        O: Send,
+    {
+        self.run_held(produce, meanwhile, process, |_| true, consume)
+    }
+
+    /// [`Engine::run_with`], where `ready` says of each result whether the consumer can take it
+    /// now without waiting for something else (a large file's survey). A batch with a result
+    /// that is not ready is held back, not consumed, and the pool is given up to
+    /// [`IN_FLIGHT_HELD`] batches meanwhile instead of [`IN_FLIGHT`], so that the workers go on
+    /// while the consumer could only wait. `consume` still gets every batch, in input order.
+    pub fn run_held<T, O, E>(
+        &self,
+        produce: impl FnOnce(&mut Feeder<T>) + Send + 'static,
+        meanwhile: impl FnOnce(&dyn Fn() -> bool),
+        process: impl Fn(T) -> O + Sync + Send,
+        ready: impl Fn(&O) -> bool,
         mut consume: impl FnMut(Vec<O>) -> Result<(), E>,
     ) -> Result<Completion, E>
     where
@@ -200,7 +233,7 @@ impl Engine {
             })
             .expect("the system refused a thread for the reader");
         meanwhile(&|| cut.load(Relaxed));
-        let result = self.process_batches(&receiver, &process, &mut consume);
+        let result = self.process_batches(&receiver, &process, &ready, &mut consume);
         if matches!(result, Ok(Completion::Finished))
             && let Err(panic) = reader.join()
         {
@@ -214,6 +247,7 @@ impl Engine {
         &self,
         receiver: &Receiver<Vec<T>>,
         process: &(impl Fn(T) -> O + Sync + Send),
+        ready_to_consume: &impl Fn(&O) -> bool,
         consume: &mut impl FnMut(Vec<O>) -> Result<(), E>,
     ) -> Result<Completion, E> {
         let interrupt = &self.interrupt;
@@ -232,6 +266,8 @@ impl Engine {
             let mut ready: BTreeMap<u64, Vec<Option<O>>> = BTreeMap::new();
             let (mut handed, mut consumed) = (0u64, 0u64);
             let mut input_open = true;
+            // Whether the next batch to consume is done but held back (`ready_to_consume`).
+            let mut held = false;
             let hand = |batch: Vec<T>, handed: &mut u64| {
                 let (done, index) = (done.clone(), *handed);
                 *handed += 1;
@@ -251,7 +287,8 @@ impl Engine {
                 // room. Consuming (writing the reports) comes after, so that a worker that has
                 // finished its batch finds the next one in the pool instead of waiting for this
                 // thread to write the last one.
-                while input_open && handed - consumed < IN_FLIGHT {
+                let room = if held { IN_FLIGHT_HELD } else { IN_FLIGHT };
+                while input_open && handed - consumed < room {
                     match receiver.try_recv() {
                         Ok(batch) => hand(batch, &mut handed),
                         Err(TryRecvError::Empty) => break,
@@ -260,7 +297,13 @@ impl Engine {
                 }
                 ready.extend(finished.try_iter());
                 let mut progressed = false;
+                held = false;
                 while let Some(results) = ready.remove(&consumed) {
+                    if !results.iter().flatten().all(ready_to_consume) {
+                        ready.insert(consumed, results);
+                        held = true;
+                        break;
+                    }
                     if interrupt.is_triggered() {
                         break 'run Ok(Completion::Interrupted);
                     }
@@ -282,13 +325,17 @@ impl Engine {
                 // Nothing to do until the reader cuts a batch (when there is room for one) or
                 // a batch is done. A reader that stalls (a slow file, a FIFO) holds back the
                 // writing of what is done by INTERRUPT_POLL at most.
-                if input_open && handed - consumed < IN_FLIGHT {
-                    match receiver.recv_timeout(INTERRUPT_POLL) {
+                // While a batch is held back, the wait is short: what releases it is not
+                // something this thread can wait on.
+                let (room, poll) =
+                    if held { (IN_FLIGHT_HELD, HELD_POLL) } else { (IN_FLIGHT, INTERRUPT_POLL) };
+                if input_open && handed - consumed < room {
+                    match receiver.recv_timeout(poll) {
                         Ok(batch) => hand(batch, &mut handed),
                         Err(RecvTimeoutError::Timeout) => {}
                         Err(RecvTimeoutError::Disconnected) => input_open = false,
                     }
-                } else if let Ok((index, results)) = finished.recv_timeout(INTERRUPT_POLL) {
+                } else if let Ok((index, results)) = finished.recv_timeout(poll) {
                     ready.insert(index, results);
                 }
             };
@@ -498,6 +545,48 @@ mod tests {
         // QUEUE_DEPTH + IN_FLIGHT + 1 batches of 10.
         let bound = (QUEUE_DEPTH + IN_FLIGHT as usize + 1) * 10;
         assert!(max_ahead <= bound, "reader ran {max_ahead} items ahead");
+    }
+
+    #[test]
+    fn a_batch_held_back_lets_the_workers_go_on_with_the_next_ones() {
+        // The first item cannot be consumed until the item of the eleventh batch of 10 has
+        // been processed (as a large file's source waits for its survey): with only IN_FLIGHT
+        // batches handed out while it waits, the run would never end.
+        let interrupt = Interrupt::new();
+        let e = Engine::new(2, BatchLimits { items: 10, bytes: usize::MAX }, interrupt.clone())
+            .unwrap();
+        let released = AtomicBool::new(false);
+        let watchdog = interrupt.clone();
+        std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_secs(20));
+            watchdog.trigger();
+        });
+        let mut out = Vec::new();
+        let done = e
+            .run_held(
+                |f| {
+                    for x in 0..300u64 {
+                        if f.push(x, 1).is_break() {
+                            return;
+                        }
+                    }
+                },
+                |_| {},
+                |x| {
+                    if x == 100 {
+                        released.store(true, Ordering::SeqCst);
+                    }
+                    x
+                },
+                |&x| x != 0 || released.load(Ordering::SeqCst),
+                |b: Vec<u64>| -> Result<(), ()> {
+                    out.extend(b);
+                    Ok(())
+                },
+            )
+            .unwrap();
+        assert_eq!(done, Completion::Finished, "the held batch was never released");
+        assert_eq!(out, (0..300).collect::<Vec<u64>>());
     }
 
     #[test]

@@ -15,7 +15,7 @@
 use std::ops::ControlFlow;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::atomic::AtomicBool;
-use std::sync::atomic::Ordering::Relaxed;
+use std::sync::atomic::Ordering::{Acquire, Relaxed, Release};
 use std::sync::{Arc, Condvar, Mutex, PoisonError};
 use std::thread;
 
@@ -89,6 +89,8 @@ pub(crate) struct Surveyed {
 pub(crate) struct Survey {
     answer: Mutex<Option<Surveyed>>,
     ended: Condvar,
+    /// Set once the answer is in: see [`Survey::has_ended`].
+    has_ended: AtomicBool,
     failed: AtomicBool,
 }
 
@@ -96,7 +98,13 @@ impl Survey {
     fn end(&self, surveyed: Surveyed) {
         self.failed.store(!surveyed.parts_hold, Relaxed);
         *self.answer.lock().unwrap_or_else(PoisonError::into_inner) = Some(surveyed);
+        self.has_ended.store(true, Release);
         self.ended.notify_all();
+    }
+
+    /// Whether the survey has ended: [`Survey::wait`] would not wait.
+    pub fn has_ended(&self) -> bool {
+        self.has_ended.load(Acquire)
     }
 
     /// Whether the survey has ended and found that the parts do not read as the whole file.
