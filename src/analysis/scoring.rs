@@ -27,7 +27,7 @@ use crate::finding::{Code, Finding};
 use crate::record::GameRecord;
 use crate::rules::score::grid::Grid;
 use crate::rules::score::{CountInput, Position, Teire, area_map, count_with, cycle_outcome};
-use crate::rules::{Board, Color, GameEnd, Outcome, Ruleset, WinBy};
+use crate::rules::{Board, Color, GameEnd, Outcome, Point, Ruleset, WinBy};
 
 /// Why a game gets no score at all, if it does not.
 pub fn unscorable(record: &GameRecord, replay: &Replay) -> Option<String> {
@@ -200,14 +200,45 @@ pub fn ending(record: &GameRecord, replay: &Replay, statuses: &Statuses) -> Endi
         board.prisoners(Color::Black) + finished.captured_by[0],
         board.prisoners(Color::White) + finished.captured_by[1],
     ];
+    let teire = teire_after(&finished);
     Ending {
         board: finished.board.clone(),
         dead: finished.dead.clone(),
         captured_by,
         finished: Some(finished),
-        teire: Teire::Required,
+        teire,
         draw_unfinished: true,
     }
+}
+
+/// How the unfilled teire of a finished position count.
+///
+/// The finishing fills every neutral point either side can fill safely, so a dame it leaves
+/// open next to a chain short of liberties (two or fewer) is one neither side can fill without
+/// weakening its own chain there: filling it would force the other side's teire and cost the
+/// filler one of its own, so the players leave it, and the false eye its filling would make a
+/// teire of stays a point ([`Teire::LeftOpen`]). Elsewhere every teire counts as played
+/// ([`Teire::Required`]): with no dame left, a false eye is one the finishing could not fill
+/// yet; with a larger open region, the border is not closed and its teire are still due.
+/// Measured on the 15,273 counted Japanese-rules records of `../shared/corpus/aeb-pro` the
+/// finishing scores (exact / within 2 points / same winner): always required 67.7 / 93.1 /
+/// 95.1%; left open when the only open regions are of one or two points 70.7 / 93.1 / 95.4%,
+/// and when besides each open point touches a chain of two liberties or fewer 70.8 / 93.2 /
+/// 95.4%; left open whenever the record was finished 70.5 / 93.0 / 95.4%.
+fn teire_after(finished: &Finished) -> Teire {
+    let board = &finished.board;
+    let (open, pieces) = open_points(board, &finished.dead);
+    if pieces.points == 0 || pieces.largest > 2 {
+        return Teire::Required;
+    }
+    let short_of_liberties = |p: Point| {
+        board.neighbors(p).any(|q| {
+            let i = q.y as usize * board.size().width as usize + q.x as usize;
+            board.get(q).is_some() && !finished.dead[i] && board.liberty_count(q) <= 2
+        })
+    };
+    let all_short = board.size().points().zip(&open).all(|(p, &o)| !o || short_of_liberties(p));
+    if all_short { Teire::LeftOpen } else { Teire::Required }
 }
 
 /// Counts `ending` under `ruleset` with komi `komi` for a game of `handicap` stones and
@@ -433,6 +464,12 @@ pub struct OpenBorders {
 
 /// The open borders of `board` with the stones flagged in `dead` taken off.
 pub fn open_borders(board: &Board, dead: &[bool]) -> OpenBorders {
+    open_points(board, dead).1
+}
+
+/// For every point, row by row, whether it is open (empty or a dead stone, reaching both
+/// colours once the dead stones are off), and the [`OpenBorders`] those points make.
+fn open_points(board: &Board, dead: &[bool]) -> (Vec<bool>, OpenBorders) {
     let size = board.size();
     let stones: Vec<Option<Color>> = size.points().map(|p| board.get(p)).collect();
     let owners = area_map(Position { size, stones: &stones, dead });
@@ -461,7 +498,8 @@ pub fn open_borders(board: &Board, dead: &[bool]) -> OpenBorders {
         }
         largest = largest.max(k);
     }
-    OpenBorders { points: open.iter().filter(|&&o| o).count() as u32, largest }
+    let points = open.iter().filter(|&&o| o).count() as u32;
+    (open, OpenBorders { points, largest })
 }
 
 /// What scoring one game produced.
@@ -643,7 +681,6 @@ pub fn unscored(request: &RulesetRequest, record: &GameRecord, reason: &str) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Point;
 
     /// The owners `unfinished_border_owners` draws, as a diagram: `b`/`w` for drawn points.
     fn drawn(diagram: &str) -> Vec<String> {
@@ -666,6 +703,57 @@ mod tests {
                     .collect()
             })
             .collect()
+    }
+
+    /// The teire rule a finished position with `diagram`'s stones (none dead) is counted with.
+    fn teire_of(diagram: &str) -> Teire {
+        let board = Board::from_diagram(diagram).expect("diagram");
+        let n = board.size().area();
+        let finished = Finished {
+            board,
+            dead: vec![false; n],
+            captured_by: [0, 0],
+            moves: Vec::new(),
+            protective: [0, 0],
+            largest_capture: 0,
+        };
+        teire_after(&finished)
+    }
+
+    #[test]
+    fn a_dame_the_finishing_left_leaves_its_teire_uncharged() {
+        // C3 touches both colours: the finishing fills every dame it safely can, so neither
+        // side could fill this one, and the teire its filling would force is not charged.
+        let one_dame = "
+            X X . O O
+            X . X O .
+            X X X O O
+            ";
+        assert_eq!(teire_of(one_dame), Teire::LeftOpen);
+    }
+
+    #[test]
+    fn closed_borders_and_unfinished_ones_charge_every_teire() {
+        let closed = "
+            X X X O O
+            X . X O .
+            X X X O O
+            ";
+        assert_eq!(teire_of(closed), Teire::Required);
+        // D3 is open, but between chains of four liberties: no teire is at stake there.
+        let strong_chains = "
+            . . X . O . .
+            . . X X O . .
+            . . . X O . .
+            ";
+        assert_eq!(teire_of(strong_chains), Teire::Required);
+        // Nine open points: an unfinished border, whose teire are still due.
+        let unfinished = "
+            X X . . . O O
+            X X . . . O O
+            X X . . . O O
+            ";
+        assert_eq!(teire_of(unfinished), Teire::Required);
     }
 
     #[test]
