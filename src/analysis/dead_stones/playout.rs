@@ -279,9 +279,18 @@ fn play_out(
                     list[untried] = list[len];
                     continue;
                 }
-                if may_play(board, to_move, loc, ko) {
-                    chosen = loc;
-                    break;
+                if board.eye_owner(loc) == to_move {
+                    // Refused as its own eye again (`judge_shape` would say so).
+                    debug_assert_eq!(judge_shape(board, to_move, loc), Judgement::OwnEye);
+                    continue;
+                }
+                match judge_shape(board, to_move, loc) {
+                    Judgement::Playable if loc != ko => {
+                        chosen = loc;
+                        break;
+                    }
+                    Judgement::OwnEye => board.mark_eye(to_move, loc),
+                    _ => {}
                 }
             }
             state.candidates.truncate(len);

@@ -173,6 +173,9 @@ pub(super) struct PlayoutBoard {
     cells: ByLoc<Cell>,
     /// The stone count of each chain, at its head.
     stones: ByLoc<u16>,
+    /// On an empty point the policy found to be a player's true eye, that player's colour
+    /// code ([`EMPTY`] elsewhere; see [`PlayoutBoard::eye_owner`]).
+    eye_owner: ByLoc<u8>,
     ko: u16,
     ko_banned: u8,
 }
@@ -225,7 +228,8 @@ impl PlayoutBoard {
             Some((p, c)) => (board.loc(p).unwrap_or(NONE), code(c)),
             None => (NONE, EMPTY),
         };
-        PlayoutBoard { stride, len, cells, stones, ko, ko_banned }
+        let eye_owner = ByLoc::filled(EMPTY);
+        PlayoutBoard { stride, len, cells, stones, eye_owner, ko, ko_banned }
     }
 
     /// Makes `self` the position `source` holds (a copy of the same board).
@@ -234,6 +238,7 @@ impl PlayoutBoard {
         let len = self.len;
         self.cells.0[..len].copy_from_slice(&source.cells.0[..len]);
         self.stones.0[..len].copy_from_slice(&source.stones.0[..len]);
+        self.eye_owner.0[..len].copy_from_slice(&source.eye_owner.0[..len]);
         self.ko = source.ko;
         self.ko_banned = source.ko_banned;
     }
@@ -302,6 +307,25 @@ impl PlayoutBoard {
     pub(super) fn own_neighbours(&self, pla: u8, loc: u16) -> u8 {
         let around = self.cells[loc].around;
         if pla == BLACK { around & 7 } else { (around >> 3) & 7 }
+    }
+
+    /// The player whose true eye the empty `loc` was found to be ([`PlayoutBoard::mark_eye`]),
+    /// or [`EMPTY`]. The mark outlives the look that set it only while the eye's shape holds:
+    /// a stone played on the point or on one of its diagonals clears it, and nothing else can
+    /// change what made the point a true eye (its four neighbours the owner's stones or walls,
+    /// too few of the opponent's stones on its diagonals): the neighbours of an empty point
+    /// are never captured, having it as a liberty. The playouts draw such points again and
+    /// again, and the mark spares them the look.
+    #[inline(always)]
+    pub(super) fn eye_owner(&self, loc: u16) -> u8 {
+        self.eye_owner[loc]
+    }
+
+    /// Notes that the empty `loc` is a true eye of the player `pla` (see
+    /// [`PlayoutBoard::eye_owner`]).
+    #[inline(always)]
+    pub(super) fn mark_eye(&mut self, pla: u8, loc: u16) {
+        self.eye_owner[loc] = pla;
     }
 
     /// The point the player `pla` may not retake at once, or [`NONE`].
@@ -406,6 +430,11 @@ impl PlayoutBoard {
         let step = around_step(pla);
         for a in adjacent {
             self.cells[a].around = self.cells[a].around.wrapping_add(step);
+        }
+        // An eye's shape changes with a stone on it or on its diagonals (`eye_owner`).
+        self.eye_owner[loc] = EMPTY;
+        for d in self.diagonals(loc) {
+            self.eye_owner[d] = EMPTY;
         }
 
         let mut m =
@@ -571,6 +600,35 @@ impl PlayoutBoard {
 mod tests {
     use super::*;
     use crate::rules::{Point, SuicideRule};
+
+    /// An eye's mark goes when its shape may have changed, with a stone on the point or on a
+    /// diagonal; a move elsewhere leaves it.
+    #[test]
+    fn an_eye_mark_lasts_as_long_as_the_eye() {
+        let board = Board::from_diagram(
+            "
+            . . . . .
+            . . X . .
+            . X . X .
+            . . X O .
+            . . . . .
+            ",
+        )
+        .unwrap();
+        let at = |name: &str| board.loc(Point::from_sgf(name.as_bytes()).unwrap()).unwrap();
+        let mut fast = PlayoutBoard::of_board(&board);
+        let mut captured = Vec::new();
+        fast.mark_eye(BLACK, at("cc"));
+        fast.play(WHITE, at("ae"), &mut captured);
+        assert_eq!(fast.eye_owner(at("cc")), BLACK, "a move away from the eye");
+        fast.play(WHITE, at("bd"), &mut captured);
+        assert_eq!(fast.eye_owner(at("cc")), EMPTY, "a second white stone on a diagonal");
+        fast.mark_eye(BLACK, at("cc"));
+        fast.play(BLACK, at("cc"), &mut captured);
+        fast.play(WHITE, at("ce"), &mut captured);
+        assert_eq!(fast.eye_owner(at("cc")), EMPTY, "a stone on the point");
+        assert!(captured.is_empty());
+    }
 
     /// Plays the same moves on a rules board and a playout board and compares, after each,
     /// every point's colour, chain, ring successor and liberty count, and the ko.
