@@ -9,7 +9,8 @@
 //!   connection).
 //! - *Eyes*: each eye space is worth 0, 1 or 2 eyes by its size and shape (nakade shapes are
 //!   worth one, a one-point eye is false when its chains are not connected otherwise and the
-//!   opponent holds its diagonals); a group has the sum, capped at two.
+//!   opponent holds its diagonals); a group has the sum, capped at two. An eye space holding
+//!   dead opponent stones is valued as their capture leaves it (their liberties filled).
 
 use super::layout::{Layout, NONE};
 use crate::rules::Color;
@@ -237,6 +238,12 @@ fn diagonals_hold(layout: &Layout, dead: &[bool], p: usize, owner: Color) -> boo
 }
 
 /// How many eyes an eye space is worth to `owner`.
+///
+/// An eye space holding dead opponent stones is valued as it will be once they are captured:
+/// the owner must first fill every liberty they have in it, and those points are eye space no
+/// more. Three dead stones along the edge with one liberty beside them look like a bent four
+/// (two eyes) but leave a straight three once taken, which the opponent kills by playing
+/// inside again; counted as two eyes, a group whose only eye that is was never read.
 fn eye_value(
     layout: &Layout,
     dead: &[bool],
@@ -246,15 +253,69 @@ fn eye_value(
     uf: &mut UnionFind,
 ) -> u8 {
     let grid = &layout.grid;
+    let captive = |p: usize| layout.stones[p] == Some(owner.opponent());
+    if points.iter().any(|&p| captive(p)) {
+        // The points left once the captives' liberties are filled, split into the eye spaces
+        // they make (the captives' points are empty again).
+        let filled = |p: usize| layout.stones[p].is_none() && grid.adj(p).any(captive);
+        let left: Vec<usize> = points.iter().copied().filter(|&p| !filled(p)).collect();
+        if left.len() == points.len() {
+            return shape_value(layout, dead, points, owner, None);
+        }
+        let mut seen: Vec<usize> = Vec::with_capacity(left.len());
+        let mut part: Vec<usize> = Vec::new();
+        let mut total = 0u8;
+        for &start in &left {
+            if seen.contains(&start) {
+                continue;
+            }
+            part.clear();
+            part.push(start);
+            seen.push(start);
+            let mut next = 0;
+            while next < part.len() {
+                let p = part[next];
+                next += 1;
+                for a in grid.adj(p) {
+                    if left.contains(&a) && !seen.contains(&a) {
+                        seen.push(a);
+                        part.push(a);
+                    }
+                }
+            }
+            total = (total + shape_value(layout, dead, &part, owner, None)).min(2);
+            if total >= 2 {
+                break;
+            }
+        }
+        return total;
+    }
+    shape_value(layout, dead, points, owner, Some((around, uf)))
+}
+
+/// How many eyes an eye space of empty points (or points that will be empty) is worth to
+/// `owner`, by its size and shape. `chains`: the chains around it and the groups found so far,
+/// which tell whether a one-point eye joins chains connected otherwise (then true whatever its
+/// diagonals); without them a one-point eye is judged by its diagonals alone.
+fn shape_value(
+    layout: &Layout,
+    dead: &[bool],
+    points: &[usize],
+    owner: Color,
+    chains: Option<(&[u32], &mut UnionFind)>,
+) -> u8 {
+    let grid = &layout.grid;
     let k = points.len();
     if k >= 7 {
         return 2;
     }
     if k == 1 {
         let p = points[0];
-        let root = uf.find(around[0]);
-        if around.iter().all(|&c| uf.find(c) == root) {
-            return 1;
+        if let Some((around, uf)) = chains {
+            let root = uf.find(around[0]);
+            if around.iter().all(|&c| uf.find(c) == root) {
+                return 1;
+            }
         }
         // Chains not otherwise connected: a false eye if the opponent holds the diagonals.
         return u8::from(diagonals_hold(layout, dead, p, owner));
@@ -291,4 +352,59 @@ fn eye_value(
             corner && grid.adj(p).filter(|&a| inside(a)).count() == 2
         });
     if nakade || corner_bent { 1 } else { 2 }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Board;
+
+    /// The eyes of the group holding `(x, y)` in `diagram`, with the chains holding the `dead`
+    /// points taken as dead.
+    fn eyes_of(diagram: &str, x: usize, y: usize, dead_at: &[(usize, usize)]) -> u8 {
+        let board = Board::from_diagram(diagram).expect("diagram");
+        let layout = Layout::of_board(&board);
+        let width = layout.size.width as usize;
+        let dead_chains: Vec<u32> =
+            dead_at.iter().map(|&(x, y)| layout.chain_of[y * width + x]).collect();
+        let dead: Vec<bool> = (0..layout.grid.len())
+            .map(|i| layout.stones[i].is_some() && dead_chains.contains(&layout.chain_of[i]))
+            .collect();
+        let eyes = analyse(&layout, &dead);
+        eyes.groups[eyes.group_of[layout.chain_of[y * width + x] as usize] as usize].eyes
+    }
+
+    #[test]
+    fn dead_stones_in_an_eye_space_count_as_the_space_their_capture_leaves() {
+        // From the KGS game 2004-04-28-R-dokuganryu-GnuGoCVS (GNU Go's regression games, the
+        // players' markup: Black's corner dead): White's three dead stones B9 B8 B7 and their
+        // liberty C9 make a bent four, but Black must fill C9 to take them, and what is left is
+        // a straight three, one eye (White plays B8 again).
+        let corner = "
+            X O . X O . . . .
+            X O X X O . . . .
+            X O X O O . . . .
+            X X X O . . . . .
+            O O O O . . . . .
+            . . . . . . . . .";
+        assert_eq!(eyes_of(corner, 0, 0, &[(1, 0)]), 1);
+        // The same four points empty are a bent four away from the corner point: two eyes.
+        let empty = "
+            X . . X O . . . .
+            X . X X O . . . .
+            X . X O O . . . .
+            X X X O . . . . .
+            O O O O . . . . .
+            . . . . . . . . .";
+        assert_eq!(eyes_of(empty, 0, 0, &[]), 2);
+        // A dead stone at the end of a straight four leaves two eyes once taken: its point and
+        // the two beyond the liberty Black fills.
+        let end = "
+            . . . . . . . .
+            X X X X X X . .
+            O . . . X X . .
+            X X X X X X . .
+            . . . . . . . .";
+        assert_eq!(eyes_of(end, 0, 1, &[(0, 2)]), 2);
+    }
 }

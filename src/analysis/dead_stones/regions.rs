@@ -13,7 +13,8 @@
 //!   bordered only by strong opponent groups is dead unless the playouts keep it alive in a
 //!   clear majority (they let one-eyed groups with a false eye live now and then, when the
 //!   attacker plays at random), however large the area: room to live shows as eyes, and an
-//!   area closed by strong groups has no open border;
+//!   area closed by strong groups has no open border; the opponent's stones taken off inside
+//!   a group that dies (by this rule or by reading) stand again;
 //! - of two adjacent chains of opposite colours that the playouts left a coin toss (a capturing
 //!   race each side wins when it moves first, on average), the one with more liberties wins
 //!   when they share at most one liberty and capturing gives it two eyes;
@@ -288,6 +289,23 @@ fn read_small_areas(
                 dead[i] = !lives;
             }
             decided.push((c, lives));
+        }
+        // The attacker's stones inside a group that dies are no prisoners: they stand in the
+        // attacker's territory now (the three White stones Black raced against in
+        // `a_race_won_into_a_bent_three_is_lost_all_the_same`).
+        if !lives {
+            for &i in area.space {
+                let c = layout.chain_of[i];
+                if layout.stones[i] == Some(group.color.opponent())
+                    && dead[i]
+                    && !decided.iter().any(|&(d, _)| d == c)
+                {
+                    for &j in &layout.chains[c as usize].stones {
+                        dead[j] = false;
+                    }
+                    decided.push((c, true));
+                }
+            }
         }
     }
     decided
@@ -584,7 +602,7 @@ pub(crate) fn check(
             killed.extend(cleaned);
             continue;
         }
-        let mut newly = Vec::new();
+        let (mut newly, mut freed) = (Vec::new(), Vec::new());
         for (g, group) in eyes.groups.iter().enumerate() {
             if strong[g] {
                 continue;
@@ -604,6 +622,18 @@ pub(crate) fn check(
                     newly.push(c);
                 }
             }
+            // The opponent's stones the playouts or a reading took off inside the dead group
+            // stand in the opponent's territory now: no prisoners (ogs-finished 9x9/9884:
+            // White's three stones Black captures in a race that leaves Black one eye).
+            for &i in area.space {
+                let c = layout.chain_of[i];
+                if layout.stones[i] == Some(group.color.opponent())
+                    && dead[i]
+                    && !freed.contains(&c)
+                {
+                    freed.push(c);
+                }
+            }
         }
         if newly.is_empty() {
             break;
@@ -612,6 +642,12 @@ pub(crate) fn check(
             for &i in &layout.chains[c as usize].stones {
                 dead[i] = true;
             }
+        }
+        for &c in &freed {
+            for &i in &layout.chains[c as usize].stones {
+                dead[i] = false;
+            }
+            read.push((c, true));
         }
         killed.extend(newly);
     }
@@ -826,6 +862,31 @@ mod tests {
             . X . . . . . . .";
         let playouts = [(1, 0, 0.81), (3, 0, -0.81)];
         assert!(!dead_after_checks(position, &playouts).contains(&(Color::White, 1, 2)));
+    }
+
+    #[test]
+    fn a_race_won_into_a_bent_three_is_lost_all_the_same() {
+        // From ogs-finished 9x9/9884 (W+25.5, both players passed): Black's ten stones in the
+        // upper right share H9, J9 and J6 with White's three stones H8 J8 J7 and win the race
+        // (six liberties against three), but capturing leaves a bent three (H8 J8 J7) once
+        // Black has filled H9, J9 and J6, and White kills it by playing J8 again; Black's
+        // outside liberties, F4 G4 J4, lie in White's lower right. Valued as the six points of
+        // the region (two eyes), the capture was called for Black: B+17.5.
+        let position = "
+            O O O . O X X . .
+            X X O O . O X O O
+            . . X O . O X X O
+            . X X X O O O X .
+            . X X O O X X X X
+            . . O X O . . O .
+            . . X X O . O . .
+            . . . X X O . . .
+            . . . . X X O . .";
+        let playouts = [(5, 0, 0.23), (7, 1, -0.1), (2, 5, -0.78), (0, 1, 0.73)];
+        assert_eq!(
+            dead_after_checks(position, &playouts),
+            vec![(Color::Black, 5, 0), (Color::White, 2, 5)]
+        );
     }
 
     #[test]
