@@ -14,6 +14,7 @@
 
 use super::layout::{Layout, NONE};
 use crate::rules::Color;
+use crate::rules::score::grid::Pieces;
 
 /// What [`analyse`] finds.
 #[derive(Clone, Debug)]
@@ -257,38 +258,24 @@ fn eye_value(
     if points.iter().any(|&p| captive(p)) {
         // The points left once the captives' liberties are filled, split into the eye spaces
         // they make (the captives' points are empty again).
-        let filled = |p: usize| layout.stones[p].is_none() && grid.adj(p).any(captive);
-        let left: Vec<usize> = points.iter().copied().filter(|&p| !filled(p)).collect();
-        if left.len() == points.len() {
+        let filled: Vec<usize> = points
+            .iter()
+            .copied()
+            .filter(|&p| layout.stones[p].is_none() && grid.adj(p).any(captive))
+            .collect();
+        if filled.is_empty() {
             return shape_value(layout, dead, points, owner, None);
         }
-        let mut seen: Vec<usize> = Vec::with_capacity(left.len());
-        let mut part: Vec<usize> = Vec::new();
-        let mut total = 0u8;
-        for &start in &left {
-            if seen.contains(&start) {
-                continue;
-            }
-            part.clear();
-            part.push(start);
-            seen.push(start);
-            let mut next = 0;
-            while next < part.len() {
-                let p = part[next];
-                next += 1;
-                for a in grid.adj(p) {
-                    if left.contains(&a) && !seen.contains(&a) {
-                        seen.push(a);
-                        part.push(a);
-                    }
-                }
-            }
-            total = (total + shape_value(layout, dead, &part, owner, None)).min(2);
-            if total >= 2 {
-                break;
-            }
+        let mut in_space = vec![false; grid.len()];
+        for &p in points {
+            in_space[p] = true;
         }
-        return total;
+        let mut pieces = Pieces::default();
+        grid.count_pieces(points, &in_space, &filled, &mut pieces);
+        return pieces
+            .iter()
+            .map(|piece| shape_value(layout, dead, piece, owner, None))
+            .fold(0, |total, value| (total + value).min(2));
     }
     shape_value(layout, dead, points, owner, Some((around, uf)))
 }
