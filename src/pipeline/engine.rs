@@ -178,34 +178,22 @@ impl Engine {
         T: Send + 'static,
         O: Send,
     {
-        self.run_with(produce, |_| {}, process, consume)
+        self.run_held(produce, |_| {}, process, |_| true, consume)
     }
 
-    /// [`Engine::run`], calling `meanwhile` on the calling thread once the reader thread has
-    /// started and before the first batch is handed to the workers: work that can go ahead
-    /// while the reader finds the first items (a folder's walk lists and sorts the whole
-    /// folder before its first file). `meanwhile` is given a probe that says whether the
-    /// reader has cut its first batch, and should return soon after it has, or the workers
-    /// wait for it.
-    pub fn run_with<T, O, E>(
-        &self,
-        produce: impl FnOnce(&mut Feeder<T>) + Send + 'static,
-        meanwhile: impl FnOnce(&dyn Fn() -> bool),
-        process: impl Fn(T) -> O + Sync + Send,
-        consume: impl FnMut(Vec<O>) -> Result<(), E>,
-    ) -> Result<Completion, E>
-    where
-        T: Send + 'static,
-        O: Send,
-    {
-        self.run_held(produce, meanwhile, process, |_| true, consume)
-    }
-
-    /// [`Engine::run_with`], where `ready` says of each result whether the consumer can take it
-    /// now without waiting for something else (a large file's survey). A batch with a result
-    /// that is not ready is held back, not consumed, and the pool is given up to
-    /// [`IN_FLIGHT_HELD`] batches meanwhile instead of [`IN_FLIGHT`], so that the workers go on
-    /// while the consumer could only wait. `consume` still gets every batch, in input order.
+    /// [`Engine::run`], with two more hooks.
+    ///
+    /// `meanwhile` runs on the calling thread once the reader thread has started and before the
+    /// first batch is handed to the workers: work that can go ahead while the reader finds the
+    /// first items (a folder's walk lists and sorts the whole folder before its first file). It
+    /// is given a probe that says whether the reader has cut its first batch, and should return
+    /// soon after it has, or the workers wait for it.
+    ///
+    /// `ready` says of each result whether the consumer can take it now without waiting for
+    /// something else (a large file's survey). A batch with a result that is not ready is held
+    /// back, not consumed, and the pool is given up to [`IN_FLIGHT_HELD`] batches meanwhile
+    /// instead of [`IN_FLIGHT`], so that the workers go on while the consumer could only wait.
+    /// `consume` still gets every batch, in input order.
     pub fn run_held<T, O, E>(
         &self,
         produce: impl FnOnce(&mut Feeder<T>) + Send + 'static,
@@ -358,7 +346,7 @@ pub struct Feeder<T> {
     /// Items the batch being filled may hold: growing from [`FIRST_BATCH_ITEMS`] to the limit.
     items: usize,
     stopped: bool,
-    /// Set once a batch has been sent: [`Engine::run_with`]'s probe.
+    /// Set once a batch has been sent: [`Engine::run_held`]'s `meanwhile` probe.
     cut: Arc<AtomicBool>,
 }
 
