@@ -42,18 +42,38 @@ impl Default for EstimateOptions {
 /// decided with high confidence.
 const DECISIVE: f32 = 0.8;
 
-/// Support (mean ownership from a chain's side) beyond which more playouts would not change
-/// a chain's status: the statuses are decided at ±0.3, and a chain this far beyond after the
-/// first batch almost never comes back. Measured with `scripts/accuracy`: from 0.9 to 0.5 no
-/// finished game (ogs-finished), removal map or markup game changes, one professional game of
-/// 2,269 does, and the median time falls from 6.6 to 3.8 ms (19x19 professional), 5.3 to 2.0
-/// ms (19x19 finished), 2.5 to 0.8 ms (9x9); fewer games reach the high confidence, which asks
-/// for a 0.8 majority (29 of 116 finished games instead of 35). From 0.5 to 0.35: most chains
-/// that kept the professional games at the full 64 playouts sit at 0.375-0.44 after 32, on the
-/// decided side of 0.3, where 32 more rarely move them; 100 counted Honinbo games run 3,696
-/// playouts instead of 4,896, and every headline figure stays but one game set's within-2
-/// (aeb-pro's other counted games 80.8% -> 80.7%); GNU Go's score tests go 77.6% -> 79.3%.
-const SETTLED: f32 = 0.35;
+/// Support (mean ownership from a chain's side) from which a chain's status is decided by the
+/// playouts: alive at +0.3 or more, dead at -0.3 or less, unclear between.
+const DECIDED: f32 = 0.3;
+
+/// How far beyond [`DECIDED`] an undecided chain must be for the estimator to stop adding
+/// playouts, as a multiple of `sqrt(1/n - 1/m)` after `n` of at most `m` playouts: the margin
+/// shrinks like the standard error that separates the mean of `n` playouts from the mean of all
+/// `m`, so it is wide after the first batch (0.343 after 16 of 64) and nothing at the maximum
+/// (0.325 after 32, 0.314 after 48). A chain beyond [`DECIDED`] on the decided side after the
+/// first batch almost never comes back; if it falls into the unclear band, its group's vote
+/// (see [`vote_unclear_groups`]) usually gives it the same status, so the margin costs little.
+///
+/// History, measured with `scripts/accuracy`: a fixed 0.9 from even, then 0.5 (no finished
+/// game, removal map or markup game changed, one professional game of 2,269 did, median time
+/// 6.6 -> 3.8 ms on 19x19 professional games), then 0.35 (100 counted Honinbo games ran 3,696
+/// playouts instead of 4,896; GNU Go's score tests 77.6% -> 79.3%), all with the batches
+/// doubling (16, 32, 64). This margin with a look every 8 playouts after the first 16: every
+/// figure of every set the same (the held-out sets included) but one game of aeb-pro's other
+/// counted games off by more than 2 (917 -> 918), and `kifu audit -j1` on the first 600
+/// Honinbo games runs 8,200 playouts instead of 9,200 (2,386.3M -> 2,257.4M instructions).
+///
+/// Tried and dropped (the same command and sets): stopping as soon as every undecided chain is
+/// beyond 0.3, looking every 4 playouts (-8.0% instructions; aeb-pro Japanese within 2 94.4 ->
+/// 94.3%, a held-out autoscore position lost); the same from a first batch of 8 (-17.5%;
+/// Japanese 72.4 / 94.4 / 95.7% -> 72.1 / 94.1 / 95.5%, GNU Go 81.0 -> 79.3%), or with this
+/// margin from 8 (72.2 / 94.3 / 95.6%). Not waiting on the chains of the unclear band either
+/// loses more: on a chain within `0.3 - sqrt(1/n - 1/m)` of even (-24% playouts; Japanese
+/// 72.0 / 93.7 / 95.5%, GNU Go 79.3%, two removal maps and two autoscore positions lost), or on
+/// a chain whose group's vote already gives it the status it leans to (-52% playouts; 71.3 /
+/// 92.8 / 94.9%): the support of a coin-toss chain weighs in its group's vote and in the
+/// region checks' races, and needs every playout.
+const SETTLED_MARGIN: f32 = 0.2;
 
 /// The estimated final status of every stone on `board`, with the default options.
 pub fn estimate(board: &Board) -> Statuses {
@@ -87,9 +107,9 @@ pub fn estimate_with(board: &Board, options: &EstimateOptions) -> Statuses {
         let frozen: Vec<bool> =
             (0..n).map(|i| proofs[0].enclosed[i] || proofs[1].enclosed[i]).collect();
         let seed = board.hash() ^ (n as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        // Adaptive: a first batch, then doubling while some undecided chain is not yet clearly
-        // alive or dead, up to the maximum. Small boards get twice as many playouts (they are
-        // cheaper, and every point weighs more).
+        // Adaptive: a first batch of 16, then 8 more at a time while some undecided chain is
+        // not yet clearly alive or dead (see [`SETTLED_MARGIN`]), up to the maximum. Small
+        // boards get twice as many playouts (they are cheaper, and every point weighs more).
         let scale = if n <= 100 { 2 } else { 1 };
         let maximum = options.playouts.max(1) * scale;
         // Only the undecided chains' stones are read from the playouts.
@@ -109,12 +129,16 @@ pub fn estimate_with(board: &Board, options: &EstimateOptions) -> Statuses {
         };
         let own = loop {
             let own = sampler.ownership();
+            // The support a chain must reach after this many playouts (counted per `scale`).
+            let playouts = (sampler.count() / scale) as f32;
+            let spread = (1.0 / playouts - 1.0 / options.playouts.max(1) as f32).max(0.0).sqrt();
+            let settled_at = DECIDED + SETTLED_MARGIN * spread;
             let settled = (0..layout.chains.len())
-                .all(|c| basis[c].is_some() || support_of(&own, c).abs() >= SETTLED);
+                .all(|c| basis[c].is_some() || support_of(&own, c).abs() >= settled_at);
             if settled || sampler.count() >= maximum {
                 break own;
             }
-            sampler.run(sampler.count().min(maximum - sampler.count()));
+            sampler.run((8 * scale).min(maximum - sampler.count()));
         };
         for (c, chain) in layout.chains.iter().enumerate() {
             if let Some((s, b)) = basis[c] {
@@ -124,10 +148,10 @@ pub fn estimate_with(board: &Board, options: &EstimateOptions) -> Statuses {
             }
             let mean = support_of(&own, c);
             support[c] = mean;
-            if mean >= 0.3 {
+            if mean >= DECIDED {
                 statuses[c] = Status::Alive;
                 bases[c] = Basis::Playout;
-            } else if mean <= -0.3 {
+            } else if mean <= -DECIDED {
                 statuses[c] = Status::Dead;
                 bases[c] = Basis::Playout;
             } else {
