@@ -668,7 +668,12 @@ fn push_structure(out: &mut String, bytes: &[u8], encoding: &'static Encoding) -
 
 /// The `encoding` finding for a game whose bytes were partly replaced.
 fn replaced_finding(text: &str, encoding: &'static Encoding, origin: CharsetOrigin) -> Finding {
-    let count = memmem::find_iter(text.as_bytes(), "\u{FFFD}".as_bytes()).count();
+    // U+FFFD is EF BF BD, and in UTF-8 an EF byte only ever leads a character: counting the
+    // EF bytes followed by BF BD counts the characters, with memchr's faster search.
+    let bytes = text.as_bytes();
+    let count = memchr::memchr_iter(0xEF, bytes)
+        .filter(|&at| bytes[at + 1..].starts_with(&[0xBF, 0xBD]))
+        .count();
     let plural = if count == 1 { "" } else { "s" };
     let what = match origin {
         CharsetOrigin::DamagedUtf8 => {
@@ -677,15 +682,18 @@ fn replaced_finding(text: &str, encoding: &'static Encoding, origin: CharsetOrig
         }
         _ => "",
     };
-    Finding::new(
-        Code::Encoding,
-        0,
-        format!(
-            "{count} byte sequence{plural} invalid in {} replaced with U+FFFD{what}",
-            encoding.name()
-        ),
-    )
-    .with_severity(Severity::Warning)
+    // One a game in Fox files (fox-pro: 9,668): pieces, not `format!`.
+    let message = [
+        &count.to_string(),
+        " byte sequence",
+        plural,
+        " invalid in ",
+        encoding.name(),
+        " replaced with U+FFFD",
+        what,
+    ]
+    .concat();
+    Finding::new(Code::Encoding, 0, message).with_severity(Severity::Warning)
 }
 
 #[cfg(test)]
