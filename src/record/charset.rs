@@ -147,14 +147,24 @@ pub fn fox_marked(bytes: &[u8]) -> bool {
     gnugo && memmem::find(bytes, b"GN[]").is_some()
 }
 
-/// Valid multibyte UTF-8 characters and invalid sequences in `bytes`.
+/// Valid multibyte UTF-8 characters and invalid sequences in `bytes`: what `utf8_chunks`
+/// counts, with `from_utf8` over the valid stretches as in [`utf8_lossy`] (each error is one
+/// invalid sequence, as each of its chunks holds one).
 fn utf8_damage(bytes: &[u8]) -> (usize, usize) {
+    let leads = |valid: &[u8]| valid.iter().filter(|&&b| b >= 0xC0).count();
     let (mut valid, mut invalid) = (0, 0);
-    for chunk in bytes.utf8_chunks() {
-        valid += chunk.valid().bytes().filter(|&b| b >= 0xC0).count();
-        invalid += usize::from(!chunk.invalid().is_empty());
+    let mut rest = bytes;
+    loop {
+        let error = match std::str::from_utf8(rest) {
+            Ok(_) => return (valid + leads(rest), invalid),
+            Err(error) => error,
+        };
+        let (good, after) = rest.split_at(error.valid_up_to());
+        valid += leads(good);
+        invalid += 1;
+        let Some(len) = error.error_len() else { return (valid, invalid) };
+        rest = &after[len..];
     }
-    (valid, invalid)
 }
 
 /// Whether invalid UTF-8 looks like damaged UTF-8 rather than a legacy charset (see the
@@ -743,7 +753,7 @@ mod tests {
     }
 
     #[test]
-    fn lossy_decoding_replaces_as_the_standard_library_does() {
+    fn lossy_decoding_and_damage_counts_are_the_standard_library_s() {
         // Every kind of damage: Fox's '?' in the middle of a character, a cut at the end,
         // overlong forms, surrogates, code points past U+10FFFF, stray continuation bytes,
         // and a U+FFFD already in the text.
@@ -771,6 +781,11 @@ mod tests {
             }
             for end in [bytes.len(), bytes.len().saturating_sub(1), bytes.len() / 2] {
                 let part = &bytes[..end];
+                let chunks = part.utf8_chunks().fold((0, 0), |(valid, invalid), chunk| {
+                    let leads = chunk.valid().bytes().filter(|&b| b >= 0xC0).count();
+                    (valid + leads, invalid + usize::from(!chunk.invalid().is_empty()))
+                });
+                assert_eq!(utf8_damage(part), chunks, "{part:?}");
                 let ours = utf8_lossy(part);
                 assert_eq!(ours, String::from_utf8_lossy(part), "{part:?}");
                 assert_eq!(matches!(ours, Cow::Borrowed(_)), std::str::from_utf8(part).is_ok());
