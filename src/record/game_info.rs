@@ -79,7 +79,8 @@ pub struct NamedRules {
 pub fn named_rules(ru: &str) -> Option<NamedRules> {
     thread_local! {
         /// The last `RU` value this thread read, with its answer.
-        static LAST: RefCell<(String, Option<NamedRules>)> = const { RefCell::new((String::new(), None)) };
+        static LAST: RefCell<(String, Option<NamedRules>)> =
+            const { RefCell::new((String::new(), None)) };
     }
     // A collection spells RU the same way in nearly every game (fox-pro: `Japanese` 10,130
     // times, `Chinese` 219), and a spelling that is not a preset's exact name is compared,

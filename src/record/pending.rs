@@ -459,11 +459,11 @@ fn read_whole_tree(
     Some(game)
 }
 
-/// [`read_whole_tree`] for a file of damaged UTF-8 (the Fox server's, [`CharsetOrigin::DamagedUtf8`]),
-/// whose tree starts at `at` on line `line`: its game is the text from `at` to the file's last
-/// byte that is not ASCII whitespace, decoded once, with replacement characters, as the
-/// split file's game would be, or `None` when the fast reader declines that text or it does
-/// not end with the tree's `)`.
+/// [`read_whole_tree`] for a file of damaged UTF-8 (the Fox server's,
+/// [`CharsetOrigin::DamagedUtf8`]), whose tree starts at `at` on line `line`: its game is the
+/// text from `at` to the file's last byte that is not ASCII whitespace, decoded once, with
+/// replacement characters, as the split file's game would be, or `None` when the fast reader
+/// declines that text or it does not end with the tree's `)`.
 ///
 /// Why the splitter would find that very tree: it scans such a file as single bytes
 /// ([`ByteLayout::AsciiSafe`]), where only ASCII bytes (`(`, `)`, `[`, `]`, `\`, `;`) make the
