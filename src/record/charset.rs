@@ -147,14 +147,24 @@ pub fn fox_marked(bytes: &[u8]) -> bool {
     gnugo && memmem::find(bytes, b"GN[]").is_some()
 }
 
-/// Valid multibyte UTF-8 characters and invalid sequences in `bytes`.
+/// Valid multibyte UTF-8 characters and invalid sequences in `bytes`: what `utf8_chunks`
+/// counts, with `from_utf8` over the valid stretches as in [`utf8_lossy`] (each error is one
+/// invalid sequence, as each of its chunks holds one).
 fn utf8_damage(bytes: &[u8]) -> (usize, usize) {
+    let leads = |valid: &[u8]| valid.iter().filter(|&&b| b >= 0xC0).count();
     let (mut valid, mut invalid) = (0, 0);
-    for chunk in bytes.utf8_chunks() {
-        valid += chunk.valid().bytes().filter(|&b| b >= 0xC0).count();
-        invalid += usize::from(!chunk.invalid().is_empty());
+    let mut rest = bytes;
+    loop {
+        let error = match std::str::from_utf8(rest) {
+            Ok(_) => return (valid + leads(rest), invalid),
+            Err(error) => error,
+        };
+        let (good, after) = rest.split_at(error.valid_up_to());
+        valid += leads(good);
+        invalid += 1;
+        let Some(len) = error.error_len() else { return (valid, invalid) };
+        rest = &after[len..];
     }
-    (valid, invalid)
 }
 
 /// Whether invalid UTF-8 looks like damaged UTF-8 rather than a legacy charset (see the
@@ -399,7 +409,7 @@ pub fn decode_game_known<'a>(
     debug_assert!(!names_no_charset || sniff_declared(bytes).is_none());
     if let Some(utf16) = file.utf16 {
         // Transcoded before splitting: the bytes are UTF-8 already.
-        let text = String::from_utf8_lossy(bytes);
+        let text = utf8_lossy(bytes);
         let replaced = utf16.had_errors && text.contains('\u{FFFD}');
         let mut findings = Vec::new();
         if replaced {
@@ -534,10 +544,9 @@ fn is_cjk(c: char) -> bool {
 /// Decodes a game's bytes with `encoding`; says whether any byte was replaced.
 fn decode_with<'a>(bytes: &'a [u8], encoding: &'static Encoding) -> (Cow<'a, str>, bool) {
     if encoding == UTF_8 {
-        return match std::str::from_utf8(bytes) {
-            Ok(text) => (Cow::Borrowed(text), false),
-            Err(_) => (String::from_utf8_lossy(bytes), true),
-        };
+        let text = utf8_lossy(bytes);
+        let replaced = matches!(text, Cow::Owned(_));
+        return (text, replaced);
     }
     let layout = layout_of(encoding);
     let utf16 = encoding == UTF_16LE || encoding == UTF_16BE;
@@ -546,6 +555,36 @@ fn decode_with<'a>(bytes: &'a [u8], encoding: &'static Encoding) -> (Cow<'a, str
     }
     let (text, replaced) = decode_by_value(bytes, encoding, layout);
     (Cow::Owned(text), replaced)
+}
+
+/// `String::from_utf8_lossy`, the same text (each maximal invalid sequence replaced by one
+/// U+FFFD, as `Utf8Error::error_len` delimits it), borrowed when the bytes are valid UTF-8.
+/// The standard one walks every byte of the text through `Utf8Chunks`; this one lets
+/// `from_utf8`'s word-at-a-time ASCII path run over the valid stretches between the damaged
+/// bytes, which is most of a Fox record (fox-pro: 9,668 files decoded with replacement).
+pub(super) fn utf8_lossy(bytes: &[u8]) -> Cow<'_, str> {
+    let mut error = match std::str::from_utf8(bytes) {
+        Ok(text) => return Cow::Borrowed(text),
+        Err(error) => error,
+    };
+    let mut out = String::with_capacity(bytes.len() + 16);
+    let mut rest = bytes;
+    loop {
+        let (valid, after) = rest.split_at(error.valid_up_to());
+        // SAFETY: `from_utf8` found `rest[..valid_up_to()]` valid UTF-8.
+        out.push_str(unsafe { std::str::from_utf8_unchecked(valid) });
+        out.push(char::REPLACEMENT_CHARACTER);
+        // `None`: the bytes end inside a sequence, which is replaced as a whole.
+        let Some(invalid) = error.error_len() else { return Cow::Owned(out) };
+        rest = &after[invalid..];
+        match std::str::from_utf8(rest) {
+            Ok(text) => {
+                out.push_str(text);
+                return Cow::Owned(out);
+            }
+            Err(next) => error = next,
+        }
+    }
 }
 
 /// Decodes one property value at a time, copying the SGF structure between values as ASCII,
@@ -639,7 +678,12 @@ fn push_structure(out: &mut String, bytes: &[u8], encoding: &'static Encoding) -
 
 /// The `encoding` finding for a game whose bytes were partly replaced.
 fn replaced_finding(text: &str, encoding: &'static Encoding, origin: CharsetOrigin) -> Finding {
-    let count = memmem::find_iter(text.as_bytes(), "\u{FFFD}".as_bytes()).count();
+    // U+FFFD is EF BF BD, and in UTF-8 an EF byte only ever leads a character: counting the
+    // EF bytes followed by BF BD counts the characters, with memchr's faster search.
+    let bytes = text.as_bytes();
+    let count = memchr::memchr_iter(0xEF, bytes)
+        .filter(|&at| bytes[at + 1..].starts_with(&[0xBF, 0xBD]))
+        .count();
     let plural = if count == 1 { "" } else { "s" };
     let what = match origin {
         CharsetOrigin::DamagedUtf8 => {
@@ -648,15 +692,18 @@ fn replaced_finding(text: &str, encoding: &'static Encoding, origin: CharsetOrig
         }
         _ => "",
     };
-    Finding::new(
-        Code::Encoding,
-        0,
-        format!(
-            "{count} byte sequence{plural} invalid in {} replaced with U+FFFD{what}",
-            encoding.name()
-        ),
-    )
-    .with_severity(Severity::Warning)
+    // One a game in Fox files (fox-pro: 9,668): pieces, not `format!`.
+    let message = [
+        &count.to_string(),
+        " byte sequence",
+        plural,
+        " invalid in ",
+        encoding.name(),
+        " replaced with U+FFFD",
+        what,
+    ]
+    .concat();
+    Finding::new(Code::Encoding, 0, message).with_severity(Severity::Warning)
 }
 
 #[cfg(test)]
@@ -703,5 +750,46 @@ mod tests {
         assert!(looks_like_damaged_utf8(&damaged));
         let (gbk, _, _) = GBK.encode("PB[柯洁]PW[党毅飞]");
         assert!(!looks_like_damaged_utf8(&gbk));
+    }
+
+    #[test]
+    fn lossy_decoding_and_damage_counts_are_the_standard_library_s() {
+        // Every kind of damage: Fox's '?' in the middle of a character, a cut at the end,
+        // overlong forms, surrogates, code points past U+10FFFF, stray continuation bytes,
+        // and a U+FFFD already in the text.
+        let pieces: &[&[u8]] = &[
+            "C[柯洁]".as_bytes(),
+            b"\xE6\x9F?",
+            b"\xE6?",
+            b"\xC0\x80",
+            b"\xED\xA0\x80",
+            b"\xF4\x90\x80\x80",
+            b"\x80\x80",
+            b"\xFF",
+            "\u{FFFD}".as_bytes(),
+            b";B[pd]",
+            b"\xF0\x9F\x98",
+        ];
+        let mut seed = 0x9E37_79B9_7F4A_7C15_u64;
+        for _ in 0..2_000 {
+            let mut bytes = Vec::new();
+            for _ in 0..8 {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                bytes.extend_from_slice(pieces[(seed % pieces.len() as u64) as usize]);
+            }
+            for end in [bytes.len(), bytes.len().saturating_sub(1), bytes.len() / 2] {
+                let part = &bytes[..end];
+                let chunks = part.utf8_chunks().fold((0, 0), |(valid, invalid), chunk| {
+                    let leads = chunk.valid().bytes().filter(|&b| b >= 0xC0).count();
+                    (valid + leads, invalid + usize::from(!chunk.invalid().is_empty()))
+                });
+                assert_eq!(utf8_damage(part), chunks, "{part:?}");
+                let ours = utf8_lossy(part);
+                assert_eq!(ours, String::from_utf8_lossy(part), "{part:?}");
+                assert_eq!(matches!(ours, Cow::Borrowed(_)), std::str::from_utf8(part).is_ok());
+            }
+        }
     }
 }

@@ -411,18 +411,22 @@ fn read_whole_tree(
     }
     // A file with a fallback charset was found not to be UTF-8 when it was prepared, and text
     // borrowed from bytes that are not UTF-8 cannot be: every charset decodes them into new
-    // text, so its game would not decode borrowed. Known now, it spares decoding the whole
-    // file only to find that out (fox-pro: 9,668 such files, each decoded with replacement
-    // characters here and again once split).
-    if file.charset.fallback.is_some() {
-        return None;
-    }
+    // text, so its game would not decode borrowed. Damaged UTF-8 has its own way below; any
+    // other fallback is split first.
+    let damaged_utf8 = match file.charset.fallback {
+        None => false,
+        Some((_, CharsetOrigin::DamagedUtf8)) => true,
+        Some(_) => return None,
+    };
     let at = start + bytes.get(start..)?.iter().position(|b| !b.is_ascii_whitespace())?;
     if bytes[at] != b'(' {
         return None;
     }
     let newlines = memchr::memchr_iter(b'\n', &bytes[..at]).count();
     let line = u32::try_from(newlines).unwrap_or(u32::MAX).saturating_add(1);
+    if damaged_utf8 {
+        return read_whole_damaged_tree(name, file, at, line, options);
+    }
     let whole = Tree {
         start: at,
         end: bytes.len(),
@@ -451,6 +455,47 @@ fn read_whole_tree(
         return None;
     }
     let record = game.finish_read(exact.findings, record, options);
+    game.ahead = Mutex::new(Some(Box::new(record)));
+    Some(game)
+}
+
+/// [`read_whole_tree`] for a file of damaged UTF-8 (the Fox server's,
+/// [`CharsetOrigin::DamagedUtf8`]), whose tree starts at `at` on line `line`: its game is the
+/// text from `at` to the file's last byte that is not ASCII whitespace, decoded once, with
+/// replacement characters, as the split file's game would be, or `None` when the fast reader
+/// declines that text or it does not end with the tree's `)`.
+///
+/// Why the splitter would find that very tree: it scans such a file as single bytes
+/// ([`ByteLayout::AsciiSafe`]), where only ASCII bytes (`(`, `)`, `[`, `]`, `\`, `;`) make the
+/// structure; decoding UTF-8 with replacement keeps every ASCII byte, in order, and turns only
+/// runs of other bytes into other characters, none of them ASCII, so the text the reader
+/// accepted has the structure of the bytes (a `\` before a damaged byte escapes a character
+/// that is not ASCII in both). The reader accepts `ws* tree ws*`; the text ends with `)`, so
+/// the tree closes at its last byte, and only ASCII whitespace lies outside it, which the
+/// splitter passes over without a finding. The range is the one the splitter gives the tree
+/// and is decoded by [`PendingGame::decode`], as the split file's game would be.
+fn read_whole_damaged_tree(
+    name: &str,
+    file: &Arc<FileText>,
+    at: usize,
+    line: u32,
+    options: &ReadOptions,
+) -> Option<PendingGame> {
+    let bytes = &file.bytes;
+    let trailing = bytes.iter().rev().take_while(|b| b.is_ascii_whitespace()).count();
+    // `bytes[at]` is `(`, so the end lies past it.
+    let end = bytes.len() - trailing;
+    let tree = Tree { start: at, end, line, end_kind: TreeEnd::Closed, opening: Opening::Normal };
+    let mut game = pending_tree(name, file, 0, &tree, &options.limits, Frame::WHOLE);
+    let decoded = game.decode(options);
+    if !decoded.text.ends_with(')') {
+        return None;
+    }
+    let location = game.location.clone();
+    let record =
+        super::fast::read_game_fast(&decoded.text, location, decoded.encoding, &options.limits)
+            .ok()?;
+    let record = game.finish_read(decoded.findings, record, options);
     game.ahead = Mutex::new(Some(Box::new(record)));
     Some(game)
 }
@@ -715,6 +760,15 @@ mod tests {
             b"x(;GM[1];B[aa])",
             b"(;GM[2];B[aa])",
             b"",
+            // Damaged UTF-8, as the Fox server writes it: read ahead when it is one tree in
+            // ASCII whitespace, as above.
+            b"(;GM[1]AP[foxwq]PB[\xE6\x9F?];B[aa])\n",
+            b"\n (;GM[1]AP[foxwq]C[\\\xE6\x9F?\\]\xE6];B[aa](;W[bb])(;W[cc]))\r\n",
+            b"(;GM[1]AP[foxwq]PB[\xE6?];B[aa]) \xE6\x9F",
+            b"(;GM[1]AP[foxwq]PB[\xE6?];B[aa])\xE3\x80\x80",
+            b"(;GM[1]AP[foxwq]PB[\xE6?];B[aa])(;GM[1];W[bb])",
+            b"(;GM[1]AP[foxwq]PB[\xE6?];B[aa]",
+            b"(;GM[1]AP[foxwq]PB[\xE6?]C[\\\xE6]];B[aa])",
         ];
         for (i, &text) in texts.iter().enumerate() {
             let small = split_small(&Source::read("t.sgf".into(), Ok(Arc::from(text))), &options);
@@ -722,9 +776,13 @@ mod tests {
             let show = String::from_utf8_lossy(text);
             let read_ahead = small.games[0].ahead.lock().unwrap().is_some();
             // One tree in ASCII whitespace, UTF-8: split by reading its game.
-            assert!(read_ahead || ![0, 1, 2, 3, 10].contains(&i), "{show}");
+            assert!(read_ahead || ![0, 1, 2, 3, 10, 15, 16].contains(&i), "{show}");
             // Not when junk, a second tree or no `)` follows.
-            assert!(!read_ahead || !(4..9).contains(&i), "{show}");
+            assert!(!read_ahead || !(4..9).contains(&i) && !(17..22).contains(&i), "{show}");
+            if (15..22).contains(&i) {
+                let origin = whole.games[0].read(&options).encoding.origin;
+                assert_eq!(origin, CharsetOrigin::DamagedUtf8, "{show}");
+            }
             assert_eq!(small.findings, whole.findings, "{show}");
             assert_eq!(small.games.len(), whole.games.len(), "{show}");
             for (a, b) in small.games.iter().zip(&whole.games) {
