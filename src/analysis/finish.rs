@@ -146,6 +146,7 @@ fn finish_after(
         protective: [0, 0],
         largest_capture: 0,
         just_in_atari: Vec::new(),
+        spaces: Spaces::default(),
     };
     let mut turn = to_move;
     let mut passes = 0;
@@ -256,6 +257,30 @@ struct Finishing {
     /// Stones of the player to move whose chains the opponent's last finishing move put in
     /// atari.
     just_in_atari: Vec<u16>,
+    /// The regions of space of the position, found afresh for each boundary move, in buffers
+    /// kept from turn to turn.
+    spaces: Spaces,
+}
+
+/// What is on each location for [`Finishing::regions`], one byte each: space (empty or a dead
+/// stone), a live stone of either colour, or off the board.
+const SPACE: u8 = 0;
+const LIVE_BLACK: u8 = 1;
+const LIVE_WHITE: u8 = 2;
+const OFF_BOARD: u8 = 3;
+
+/// The regions of space of one position ([`Finishing::regions`]) and the buffers that find
+/// them, reused from turn to turn: the finishing asks for them every turn, and a walk over a
+/// byte per location costs a fraction of asking the board and the dead flags at every step.
+#[derive(Default)]
+struct Spaces {
+    /// For every location, [`SPACE`], [`LIVE_BLACK`], [`LIVE_WHITE`] or [`OFF_BOARD`].
+    kind: Vec<u8>,
+    /// For every location, the region of space holding it (`u32::MAX` elsewhere).
+    region_of: Vec<u32>,
+    /// The regions, by number.
+    regions: Vec<Region>,
+    stack: Vec<u16>,
 }
 
 /// An empty region: its size and the colours of the stones around it.
@@ -506,7 +531,20 @@ impl Finishing {
         }
         points.sort_unstable();
         for m in points {
-            if !legal(&self.board, opp, m) {
+            // The opponent's stone takes liberties only from the chains next to it (its
+            // captures free points next to none of ours): unless two of the two-liberty chains
+            // touch `m`, it puts no two in atari, and the move need not be tried.
+            let around = self.board.neighbours_of(m);
+            let touching = weak
+                .iter()
+                .filter(|&&h| {
+                    self.board.libs_at(h) == 2
+                        && around.iter().any(|&a| {
+                            self.board.stone_at(a) == Some(color) && self.board.head_at(a) == h
+                        })
+                })
+                .count();
+            if touching < 2 || !legal(&self.board, opp, m) {
                 continue;
             }
             self.after.clone_from(&self.board);
@@ -567,14 +605,26 @@ impl Finishing {
         self.board.on_board_at(loc) && self.live_at(loc).is_none()
     }
 
-    /// The regions of space (empty points and dead stones): the region of every such location,
-    /// and the regions with the colours of the live stones around them.
-    fn regions(&self) -> (Vec<u32>, Vec<Region>) {
-        let mut region_of = vec![u32::MAX; self.board.loc_count()];
-        let mut regions = Vec::new();
-        let mut stack = Vec::new();
+    /// The regions of space (empty points and dead stones), into `self.spaces`: the region of
+    /// every such location, and the regions with the colours of the live stones around them.
+    /// The regions are numbered in the order of their first location, as a walk from each
+    /// location in turn would number them.
+    fn regions(&mut self) {
+        let Spaces { kind, region_of, regions, stack } = &mut self.spaces;
+        let board = &self.board;
+        kind.clear();
+        kind.resize(board.loc_count(), OFF_BOARD);
+        for &loc in &self.locs {
+            kind[loc as usize] = match board.stone_at(loc) {
+                Some(c) if !self.dead_at[loc as usize] => LIVE_BLACK + c.index() as u8,
+                _ => SPACE,
+            };
+        }
+        region_of.clear();
+        region_of.resize(board.loc_count(), u32::MAX);
+        regions.clear();
         for &start in &self.locs {
-            if region_of[start as usize] != u32::MAX || !self.space_at(start) {
+            if region_of[start as usize] != u32::MAX || kind[start as usize] != SPACE {
                 continue;
             }
             let id = regions.len() as u32;
@@ -583,19 +633,20 @@ impl Finishing {
             stack.push(start);
             while let Some(p) = stack.pop() {
                 region.size += 1;
-                for a in self.board.neighbours_of(p) {
-                    if let Some(c) = self.live_at(a) {
-                        region.touches[c.index()] = true;
-                    } else if self.board.on_board_at(a) && region_of[a as usize] == u32::MAX {
-                        // No live stone there (the branch above): on the board, it is space.
-                        region_of[a as usize] = id;
-                        stack.push(a);
+                for a in board.neighbours_of(p) {
+                    match kind[a as usize] {
+                        SPACE if region_of[a as usize] == u32::MAX => {
+                            region_of[a as usize] = id;
+                            stack.push(a);
+                        }
+                        LIVE_BLACK => region.touches[0] = true,
+                        LIVE_WHITE => region.touches[1] = true,
+                        _ => {}
                     }
                 }
             }
             regions.push(region);
         }
-        (region_of, regions)
     }
 
     /// Points of the small open region holding `m` that become `color`'s (positive) or the
@@ -679,8 +730,9 @@ impl Finishing {
     /// the points it seals for `color` plus those its occupation would have sealed for the
     /// opponent.
     fn boundary_move(&mut self, color: Color) -> Option<(i32, u16)> {
-        let (region_of, regions) = self.regions();
+        self.regions();
         let mut scored: Vec<(i32, u16)> = Vec::new();
+        let Spaces { region_of, regions, .. } = &self.spaces;
         for &m in &self.locs {
             if !self.board.empty_at(m) {
                 continue;
@@ -689,7 +741,7 @@ impl Finishing {
             if !(r.touches[0] && r.touches[1]) || r.size >= LARGE_REGION {
                 continue;
             }
-            let [mine, theirs] = self.sealed_by_either(&region_of, color, m);
+            let [mine, theirs] = self.sealed_by_either(region_of, color, m);
             let swing = mine + theirs;
             if swing > 0 && mine >= 0 {
                 scored.push((swing, m));
@@ -711,6 +763,8 @@ impl Finishing {
     ///
     /// Whether a dame is safe takes reading, and so may whether it forces: a point is only
     /// classified, and only tried, when no point of a higher class before it was safe.
+    ///
+    /// Called after [`Finishing::boundary_move`] in the same turn, whose regions it reads.
     fn dame_move(&mut self, color: Color, plain: bool) -> (Option<u16>, bool) {
         // The first safe point that forces an answer is the move, so each point is classified
         // only when the points before it were not: the forcing ones in one pass, in reading
@@ -719,7 +773,7 @@ impl Finishing {
         for i in 0..self.locs.len() {
             let m = self.locs[i];
             // Most points are stones by now: turned away before the call.
-            if !self.board.empty_at(m) || !self.neutral(m) {
+            if !self.board.empty_at(m) || !self.neutral_now(m) {
                 continue;
             }
             if self.ataris(color, m) || self.threatens(color, m) {
@@ -869,6 +923,21 @@ impl Finishing {
     /// Whether `m` is a neutral point: empty, and next to live stones of both colours.
     fn neutral(&self, m: u16) -> bool {
         self.neutral_on(&self.board, m)
+    }
+
+    /// [`Finishing::neutral`] read from the kinds of locations [`Finishing::regions`] found,
+    /// which must be those of the position as it is now (the same turn, no move since).
+    fn neutral_now(&self, m: u16) -> bool {
+        let kind = &self.spaces.kind;
+        let mut touches = [false; 2];
+        for a in self.board.neighbours_of(m) {
+            match kind[a as usize] {
+                LIVE_BLACK => touches[0] = true,
+                LIVE_WHITE => touches[1] = true,
+                _ => {}
+            }
+        }
+        self.board.empty_at(m) && touches[0] && touches[1]
     }
 
     /// Whether `m` is a neutral point on `board`, a position reached from the finishing's

@@ -22,7 +22,10 @@
 use super::dead_stones::{self, Statuses};
 use super::finish::{Finished, finish, finish_carefully_after};
 use super::replay::Replay;
-use super::{Confidence, DeadStoneMode, DeadStoneSource, RulesetRequest, RulesetScore, ScoreCount};
+use super::{
+    Confidence, DeadStoneMode, DeadStoneSource, RulesetRequest, RulesetScore, ScoreCount,
+    stones_by_row,
+};
 use crate::finding::{Code, Finding};
 use crate::record::GameRecord;
 use crate::rules::score::grid::Grid;
@@ -266,7 +269,7 @@ fn count_ending_sharing(
 ) -> crate::rules::score::Count {
     let board = &ending.board;
     let size = board.size();
-    let stones: Vec<Option<Color>> = size.points().map(|p| board.get(p)).collect();
+    let stones = stones_by_row(board);
     let input = CountInput {
         position: Position { size, stones: &stones, dead: &ending.dead },
         captured_by: ending.captured_by,
@@ -329,8 +332,12 @@ pub fn unfinished_border_owners(board: &Board, dead: &[bool]) -> Vec<Option<Colo
     let size = board.size();
     let grid = Grid::new(size);
     let n = size.area();
-    let live: Vec<Option<Color>> =
-        size.points().enumerate().map(|(i, p)| board.get(p).filter(|_| !dead[i])).collect();
+    let mut live = stones_by_row(board);
+    for (stone, &dead) in live.iter_mut().zip(dead) {
+        if dead {
+            *stone = None;
+        }
+    }
     let mut dist = [vec![u32::MAX; n], vec![u32::MAX; n]];
     // Breadth first from each colour's live stones; the list of points reached, read from the
     // front, is the queue (each point enters it once at most).
@@ -444,11 +451,18 @@ pub struct PositionFacts {
 /// The [`PositionFacts`] of `replay`'s final position with the stones flagged in `dead` off.
 pub fn position_facts(replay: &Replay, dead: &[bool]) -> PositionFacts {
     let board = &replay.board;
-    let live_chain_in_atari = board
-        .size()
-        .points()
-        .enumerate()
-        .any(|(i, p)| board.get(p).is_some() && !dead[i] && board.liberty_count(p) == 1);
+    let size = board.size();
+    let width = size.width as usize;
+    // Row by row, by location (see `stones_by_row`).
+    let live_chain_in_atari = (0..size.height).any(|y| {
+        let row = board.loc(Point::new(0, y)).expect("rows are on the board");
+        (0..width).any(|x| {
+            let loc = row + x as u16;
+            board.stone_at(loc).is_some()
+                && !dead[y as usize * width + x]
+                && board.libs_at(loc) == 1
+        })
+    });
     PositionFacts { open: open_borders(board, dead), live_chain_in_atari }
 }
 
@@ -471,7 +485,7 @@ pub fn open_borders(board: &Board, dead: &[bool]) -> OpenBorders {
 /// colours once the dead stones are off), and the [`OpenBorders`] those points make.
 fn open_points(board: &Board, dead: &[bool]) -> (Vec<bool>, OpenBorders) {
     let size = board.size();
-    let stones: Vec<Option<Color>> = size.points().map(|p| board.get(p)).collect();
+    let stones = stones_by_row(board);
     let owners = area_map(Position { size, stones: &stones, dead });
     let grid = Grid::new(size);
     let n = stones.len();
