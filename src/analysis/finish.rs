@@ -280,6 +280,11 @@ struct Spaces {
     region_of: Vec<u32>,
     /// The regions, by number.
     regions: Vec<Region>,
+    /// The empty locations, in reading order.
+    empties: Vec<u16>,
+    /// For every location of space, the colours of the live stones next to it: bit 0 Black,
+    /// bit 1 White (both: a neutral point, if it is empty).
+    around: Vec<u8>,
     stack: Vec<u16>,
 }
 
@@ -610,14 +615,20 @@ impl Finishing {
     /// The regions are numbered in the order of their first location, as a walk from each
     /// location in turn would number them.
     fn regions(&mut self) {
-        let Spaces { kind, region_of, regions, stack } = &mut self.spaces;
+        let Spaces { kind, region_of, regions, empties, around, stack } = &mut self.spaces;
         let board = &self.board;
         kind.clear();
         kind.resize(board.loc_count(), OFF_BOARD);
+        around.resize(board.loc_count(), 0);
+        empties.clear();
         for &loc in &self.locs {
             kind[loc as usize] = match board.stone_at(loc) {
                 Some(c) if !self.dead_at[loc as usize] => LIVE_BLACK + c.index() as u8,
-                _ => SPACE,
+                Some(_) => SPACE,
+                None => {
+                    empties.push(loc);
+                    SPACE
+                }
             };
         }
         region_of.clear();
@@ -633,17 +644,21 @@ impl Finishing {
             stack.push(start);
             while let Some(p) = stack.pop() {
                 region.size += 1;
+                let mut live_around = 0;
                 for a in board.neighbours_of(p) {
                     match kind[a as usize] {
                         SPACE if region_of[a as usize] == u32::MAX => {
                             region_of[a as usize] = id;
                             stack.push(a);
                         }
-                        LIVE_BLACK => region.touches[0] = true,
-                        LIVE_WHITE => region.touches[1] = true,
+                        LIVE_BLACK => live_around |= 1,
+                        LIVE_WHITE => live_around |= 2,
                         _ => {}
                     }
                 }
+                around[p as usize] = live_around;
+                region.touches[0] |= live_around & 1 != 0;
+                region.touches[1] |= live_around & 2 != 0;
             }
             regions.push(region);
         }
@@ -732,11 +747,8 @@ impl Finishing {
     fn boundary_move(&mut self, color: Color) -> Option<(i32, u16)> {
         self.regions();
         let mut scored: Vec<(i32, u16)> = Vec::new();
-        let Spaces { region_of, regions, .. } = &self.spaces;
-        for &m in &self.locs {
-            if !self.board.empty_at(m) {
-                continue;
-            }
+        let Spaces { region_of, regions, empties, .. } = &self.spaces;
+        for &m in empties {
             let r = regions[region_of[m as usize] as usize];
             if !(r.touches[0] && r.touches[1]) || r.size >= LARGE_REGION {
                 continue;
@@ -770,10 +782,9 @@ impl Finishing {
         // only when the points before it were not: the forcing ones in one pass, in reading
         // order; then, of the others, those that spare us an answer; then the rest.
         let mut rest: Vec<u16> = Vec::new();
-        for i in 0..self.locs.len() {
-            let m = self.locs[i];
-            // Most points are stones by now: turned away before the call.
-            if !self.board.empty_at(m) || !self.neutral_now(m) {
+        for i in 0..self.spaces.empties.len() {
+            let m = self.spaces.empties[i];
+            if self.spaces.around[m as usize] != 3 {
                 continue;
             }
             if self.ataris(color, m) || self.threatens(color, m) {
@@ -923,21 +934,6 @@ impl Finishing {
     /// Whether `m` is a neutral point: empty, and next to live stones of both colours.
     fn neutral(&self, m: u16) -> bool {
         self.neutral_on(&self.board, m)
-    }
-
-    /// [`Finishing::neutral`] read from the kinds of locations [`Finishing::regions`] found,
-    /// which must be those of the position as it is now (the same turn, no move since).
-    fn neutral_now(&self, m: u16) -> bool {
-        let kind = &self.spaces.kind;
-        let mut touches = [false; 2];
-        for a in self.board.neighbours_of(m) {
-            match kind[a as usize] {
-                LIVE_BLACK => touches[0] = true,
-                LIVE_WHITE => touches[1] = true,
-                _ => {}
-            }
-        }
-        self.board.empty_at(m) && touches[0] && touches[1]
     }
 
     /// Whether `m` is a neutral point on `board`, a position reached from the finishing's

@@ -149,6 +149,10 @@ pub struct Ending {
     /// Whether open regions of [`UNFINISHED_BORDER`] points or more are drawn for the nearer
     /// side.
     pub draw_unfinished: bool,
+    /// The open borders of `board` with `dead` off, when already found (a finished position's
+    /// teire rule reads them): with no piece of [`UNFINISHED_BORDER`] points, there is nothing
+    /// to draw.
+    pub open: Option<OpenBorders>,
 }
 
 impl Ending {
@@ -162,6 +166,7 @@ impl Ending {
             finished: None,
             teire,
             draw_unfinished: false,
+            open: None,
         }
     }
 }
@@ -203,7 +208,7 @@ pub fn ending(record: &GameRecord, replay: &Replay, statuses: &Statuses) -> Endi
         board.prisoners(Color::Black) + finished.captured_by[0],
         board.prisoners(Color::White) + finished.captured_by[1],
     ];
-    let teire = teire_after(&finished);
+    let (teire, open) = teire_after(&finished);
     Ending {
         board: finished.board.clone(),
         dead: finished.dead.clone(),
@@ -211,6 +216,7 @@ pub fn ending(record: &GameRecord, replay: &Replay, statuses: &Statuses) -> Endi
         finished: Some(finished),
         teire,
         draw_unfinished: true,
+        open: Some(open),
     }
 }
 
@@ -228,11 +234,12 @@ pub fn ending(record: &GameRecord, replay: &Replay, statuses: &Statuses) -> Endi
 /// 95.1%; left open when the only open regions are of one or two points 70.7 / 93.1 / 95.4%,
 /// and when besides each open point touches a chain of two liberties or fewer 70.8 / 93.2 /
 /// 95.4%; left open whenever the record was finished 70.5 / 93.0 / 95.4%.
-fn teire_after(finished: &Finished) -> Teire {
+/// Returns the open borders of the finished position too.
+fn teire_after(finished: &Finished) -> (Teire, OpenBorders) {
     let board = &finished.board;
     let (open, pieces) = open_points(board, &finished.dead);
     if pieces.points == 0 || pieces.largest > 2 {
-        return Teire::Required;
+        return (Teire::Required, pieces);
     }
     let short_of_liberties = |p: Point| {
         board.neighbors(p).any(|q| {
@@ -241,7 +248,7 @@ fn teire_after(finished: &Finished) -> Teire {
         })
     };
     let all_short = board.size().points().zip(&open).all(|(p, &o)| !o || short_of_liberties(p));
-    if all_short { Teire::LeftOpen } else { Teire::Required }
+    (if all_short { Teire::LeftOpen } else { Teire::Required }, pieces)
 }
 
 /// Counts `ending` under `ruleset` with komi `komi` for a game of `handicap` stones and
@@ -279,7 +286,16 @@ fn count_ending_sharing(
     };
     let mut count = count_with(ruleset, &input, ending.teire);
     if ending.draw_unfinished {
-        let drawn = drawn.get_or_insert_with(|| unfinished_border_owners(board, &ending.dead));
+        let drawn = drawn.get_or_insert_with(|| {
+            // The points drawn lie in open borders (empty or dead, reaching both colours'
+            // live stones): with no piece of them as large as an unfinished border, none is.
+            match ending.open {
+                Some(open) if (open.largest as usize) < UNFINISHED_BORDER => {
+                    vec![None; size.area()]
+                }
+                _ => unfinished_border_owners(board, &ending.dead),
+            }
+        });
         for (i, side) in drawn.iter().enumerate() {
             let Some(side) = *side else { continue };
             let tally = if side == Color::Black { &mut count.black } else { &mut count.white };
@@ -468,7 +484,7 @@ pub fn position_facts(replay: &Replay, dead: &[bool]) -> PositionFacts {
 
 /// Empty points reaching both colours once the dead stones are off, and the largest connected
 /// piece of them.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug)]
 pub struct OpenBorders {
     /// Number of such points.
     pub points: u32,
@@ -731,7 +747,7 @@ mod tests {
             protective: [0, 0],
             largest_capture: 0,
         };
-        teire_after(&finished)
+        teire_after(&finished).0
     }
 
     #[test]
