@@ -282,6 +282,8 @@ struct Spaces {
     regions: Vec<Region>,
     /// The empty locations, in reading order.
     empties: Vec<u16>,
+    /// The locations of space (empty, or a dead stone), in reading order.
+    space: Vec<u16>,
     /// For every location of space, the colours of the live stones next to it: bit 0 Black,
     /// bit 1 White (both: a neutral point, if it is empty).
     around: Vec<u8>,
@@ -615,18 +617,23 @@ impl Finishing {
     /// The regions are numbered in the order of their first location, as a walk from each
     /// location in turn would number them.
     fn regions(&mut self) {
-        let Spaces { kind, region_of, regions, empties, around, stack } = &mut self.spaces;
+        let Spaces { kind, region_of, regions, empties, space, around, stack } = &mut self.spaces;
         let board = &self.board;
         kind.clear();
         kind.resize(board.loc_count(), OFF_BOARD);
         around.resize(board.loc_count(), 0);
         empties.clear();
+        space.clear();
         for &loc in &self.locs {
             kind[loc as usize] = match board.stone_at(loc) {
                 Some(c) if !self.dead_at[loc as usize] => LIVE_BLACK + c.index() as u8,
-                Some(_) => SPACE,
+                Some(_) => {
+                    space.push(loc);
+                    SPACE
+                }
                 None => {
                     empties.push(loc);
+                    space.push(loc);
                     SPACE
                 }
             };
@@ -634,8 +641,8 @@ impl Finishing {
         region_of.clear();
         region_of.resize(board.loc_count(), u32::MAX);
         regions.clear();
-        for &start in &self.locs {
-            if region_of[start as usize] != u32::MAX || kind[start as usize] != SPACE {
+        for &start in space.iter() {
+            if region_of[start as usize] != u32::MAX {
                 continue;
             }
             let id = regions.len() as u32;

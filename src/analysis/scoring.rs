@@ -29,7 +29,7 @@ use super::{
 use crate::finding::{Code, Finding};
 use crate::record::GameRecord;
 use crate::rules::score::grid::Grid;
-use crate::rules::score::{CountInput, Position, Teire, area_map, count_with, cycle_outcome};
+use crate::rules::score::{CountInput, Position, Teire, area_map, count_with_area, cycle_outcome};
 use crate::rules::{Board, Color, GameEnd, Outcome, Point, Ruleset, WinBy};
 
 /// Why a game gets no score at all, if it does not.
@@ -153,6 +153,8 @@ pub struct Ending {
     /// teire rule reads them): with no piece of [`UNFINISHED_BORDER`] points, there is nothing
     /// to draw.
     pub open: Option<OpenBorders>,
+    /// The [`area_map`] of `board` with `dead` off, when already found (as `open` is).
+    pub area: Option<Vec<Option<Color>>>,
 }
 
 impl Ending {
@@ -167,6 +169,7 @@ impl Ending {
             teire,
             draw_unfinished: false,
             open: None,
+            area: None,
         }
     }
 }
@@ -208,7 +211,7 @@ pub fn ending(record: &GameRecord, replay: &Replay, statuses: &Statuses) -> Endi
         board.prisoners(Color::Black) + finished.captured_by[0],
         board.prisoners(Color::White) + finished.captured_by[1],
     ];
-    let (teire, open) = teire_after(&finished);
+    let (teire, open, area) = teire_after(&finished);
     Ending {
         board: finished.board.clone(),
         dead: finished.dead.clone(),
@@ -217,6 +220,7 @@ pub fn ending(record: &GameRecord, replay: &Replay, statuses: &Statuses) -> Endi
         teire,
         draw_unfinished: true,
         open: Some(open),
+        area: Some(area),
     }
 }
 
@@ -234,12 +238,12 @@ pub fn ending(record: &GameRecord, replay: &Replay, statuses: &Statuses) -> Endi
 /// 95.1%; left open when the only open regions are of one or two points 70.7 / 93.1 / 95.4%,
 /// and when besides each open point touches a chain of two liberties or fewer 70.8 / 93.2 /
 /// 95.4%; left open whenever the record was finished 70.5 / 93.0 / 95.4%.
-/// Returns the open borders of the finished position too.
-fn teire_after(finished: &Finished) -> (Teire, OpenBorders) {
+/// Returns the open borders and the area map of the finished position too.
+fn teire_after(finished: &Finished) -> (Teire, OpenBorders, Vec<Option<Color>>) {
     let board = &finished.board;
-    let (open, pieces) = open_points(board, &finished.dead);
+    let (open, pieces, area) = open_points(board, &finished.dead);
     if pieces.points == 0 || pieces.largest > 2 {
-        return (Teire::Required, pieces);
+        return (Teire::Required, pieces, area);
     }
     let short_of_liberties = |p: Point| {
         board.neighbors(p).any(|q| {
@@ -248,7 +252,7 @@ fn teire_after(finished: &Finished) -> (Teire, OpenBorders) {
         })
     };
     let all_short = board.size().points().zip(&open).all(|(p, &o)| !o || short_of_liberties(p));
-    (if all_short { Teire::LeftOpen } else { Teire::Required }, pieces)
+    (if all_short { Teire::LeftOpen } else { Teire::Required }, pieces, area)
 }
 
 /// Counts `ending` under `ruleset` with komi `komi` for a game of `handicap` stones and
@@ -284,7 +288,7 @@ fn count_ending_sharing(
         handicap,
         komi,
     };
-    let mut count = count_with(ruleset, &input, ending.teire);
+    let mut count = count_with_area(ruleset, &input, ending.teire, ending.area.as_deref());
     if ending.draw_unfinished {
         let drawn = drawn.get_or_insert_with(|| {
             // The points drawn lie in open borders (empty or dead, reaching both colours'
@@ -498,8 +502,9 @@ pub fn open_borders(board: &Board, dead: &[bool]) -> OpenBorders {
 }
 
 /// For every point, row by row, whether it is open (empty or a dead stone, reaching both
-/// colours once the dead stones are off), and the [`OpenBorders`] those points make.
-fn open_points(board: &Board, dead: &[bool]) -> (Vec<bool>, OpenBorders) {
+/// colours once the dead stones are off), the [`OpenBorders`] those points make, and the
+/// [`area_map`] they were read from.
+fn open_points(board: &Board, dead: &[bool]) -> (Vec<bool>, OpenBorders, Vec<Option<Color>>) {
     let size = board.size();
     let stones = stones_by_row(board);
     let owners = area_map(Position { size, stones: &stones, dead });
@@ -529,7 +534,7 @@ fn open_points(board: &Board, dead: &[bool]) -> (Vec<bool>, OpenBorders) {
         largest = largest.max(k);
     }
     let points = open.iter().filter(|&&o| o).count() as u32;
-    (open, OpenBorders { points, largest })
+    (open, OpenBorders { points, largest }, owners)
 }
 
 /// What scoring one game produced.
