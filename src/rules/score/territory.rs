@@ -128,7 +128,7 @@ struct Chain {
 
 struct MacroChain {
     /// For each eye this macrochain touches, its stones next to that eye.
-    eye_neighbours: Vec<(u32, Vec<usize>)>,
+    eye_neighbours: Vec<(u32, Points)>,
 }
 
 struct Eye {
@@ -136,11 +136,51 @@ struct Eye {
     region: u32,
     potential: Vec<usize>,
     /// For each macrochain next to the eye, the eye points next to it.
-    macro_neighbours: Vec<(u32, Vec<usize>)>,
+    macro_neighbours: Vec<(u32, Points)>,
     value: u8,
 }
 
-fn add_to(list: &mut Vec<(u32, Vec<usize>)>, key: u32, point: usize) {
+/// The points where one macrochain meets one eye, in the order found: held in place up to
+/// [`Points::INLINE`] of them, as most such lists are that short, and on the heap beyond, so
+/// that the hundreds of lists of a position cost no allocation each.
+#[derive(Default)]
+struct Points {
+    inline: [usize; Points::INLINE],
+    len: usize,
+    /// Every point, once there are more than fit in place (then `inline` is unused).
+    heap: Vec<usize>,
+}
+
+impl Points {
+    const INLINE: usize = 4;
+
+    fn as_slice(&self) -> &[usize] {
+        if self.heap.is_empty() { &self.inline[..self.len] } else { &self.heap }
+    }
+
+    fn push(&mut self, p: usize) {
+        if self.len < Points::INLINE {
+            self.inline[self.len] = p;
+        } else {
+            if self.len == Points::INLINE {
+                self.heap.reserve(2 * Points::INLINE);
+                self.heap.extend_from_slice(&self.inline);
+            }
+            self.heap.push(p);
+        }
+        self.len += 1;
+    }
+}
+
+impl std::ops::Deref for Points {
+    type Target = [usize];
+
+    fn deref(&self) -> &[usize] {
+        self.as_slice()
+    }
+}
+
+fn add_to(list: &mut Vec<(u32, Points)>, key: u32, point: usize) {
     match list.iter_mut().find(|(k, _)| *k == key) {
         Some((_, points)) => {
             if !points.contains(&point) {
@@ -148,9 +188,7 @@ fn add_to(list: &mut Vec<(u32, Vec<usize>)>, key: u32, point: usize) {
             }
         }
         None => {
-            // Room for a few points at once: most lists get more than one, and growing from
-            // one would reallocate at the second.
-            let mut points = Vec::with_capacity(4);
+            let mut points = Points::default();
             points.push(point);
             list.push((key, points));
         }
@@ -652,9 +690,10 @@ fn mark_false_eye_points(
             search.in_eye[p] = true;
         }
         for (orig_macro, from_points) in &eye.macro_neighbours {
-            for &ep in from_points {
-                // A point with two or more neighbours inside the eye is never false.
-                if grid.adj(ep).filter(|&a| search.in_eye[a]).count() > 1 {
+            for &ep in from_points.iter() {
+                // A point found false already (next to another macrochain) would only be found
+                // false again; a point with two or more neighbours inside the eye is never false.
+                if is_false[ep] || grid.adj(ep).filter(|&a| search.in_eye[a]).count() > 1 {
                     continue;
                 }
                 let target = grid.adj(ep).filter(|&a| region_of[a] == eye.region).count();
@@ -736,7 +775,7 @@ impl FalseEyeSearch<'_> {
             }
             let eye = &self.eyes[eye_id as usize];
             if eye_id == self.orig {
-                for &p in stones_next_to_eye {
+                for &p in stones_next_to_eye.iter() {
                     if self.grid.adjacent(p, self.point) {
                         self.add_side(p);
                     }
@@ -746,7 +785,7 @@ impl FalseEyeSearch<'_> {
                 }
                 // Walk the eye from this macrochain's side, never through the tested point.
                 let from = eye.macro_neighbours.iter().find(|(k, _)| *k == m).map(|(_, v)| v);
-                let (reached, walk) = self.walk_orig_eye(from.map(Vec::as_slice).unwrap_or(&[]));
+                let (reached, walk) = self.walk_orig_eye(from.map(Points::as_slice).unwrap_or(&[]));
                 if reached.is_empty() {
                     continue;
                 }
