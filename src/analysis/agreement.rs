@@ -205,7 +205,7 @@ fn plain_territory_margin(
 ) -> f64 {
     let board = &replay.board;
     let size = board.size();
-    let stones: Vec<Option<Color>> = size.points().map(|p| board.get(p)).collect();
+    let stones = super::stones_by_row(board);
     let owners = area_map(Position { size, stones: &stones, dead: &statuses.dead });
     let mut total = [0f64; 2];
     for (i, owner) in owners.iter().enumerate() {

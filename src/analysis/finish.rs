@@ -146,6 +146,9 @@ fn finish_after(
         protective: [0, 0],
         largest_capture: 0,
         just_in_atari: Vec::new(),
+        spaces: Spaces::default(),
+        weak: [Vec::new(), Vec::new()],
+        dame_lists: [Vec::new(), Vec::new()],
     };
     let mut turn = to_move;
     let mut passes = 0;
@@ -256,6 +259,41 @@ struct Finishing {
     /// Stones of the player to move whose chains the opponent's last finishing move put in
     /// atari.
     just_in_atari: Vec<u16>,
+    /// The regions of space of the position, found afresh for each boundary move, in buffers
+    /// kept from turn to turn.
+    spaces: Spaces,
+    /// Buffers for [`Finishing::weak_chains`], kept from turn to turn.
+    weak: [Vec<u16>; 2],
+    /// Buffers for [`Finishing::dame_move`], kept from turn to turn.
+    dame_lists: [Vec<u16>; 2],
+}
+
+/// What is on each location for [`Finishing::regions`], one byte each: space (empty or a dead
+/// stone), a live stone of either colour, or off the board.
+const SPACE: u8 = 0;
+const LIVE_BLACK: u8 = 1;
+const LIVE_WHITE: u8 = 2;
+const OFF_BOARD: u8 = 3;
+
+/// The regions of space of one position ([`Finishing::regions`]) and the buffers that find
+/// them, reused from turn to turn: the finishing asks for them every turn, and a walk over a
+/// byte per location costs a fraction of asking the board and the dead flags at every step.
+#[derive(Default)]
+struct Spaces {
+    /// For every location, [`SPACE`], [`LIVE_BLACK`], [`LIVE_WHITE`] or [`OFF_BOARD`].
+    kind: Vec<u8>,
+    /// For every location, the region of space holding it (`u32::MAX` elsewhere).
+    region_of: Vec<u32>,
+    /// The regions, by number.
+    regions: Vec<Region>,
+    /// The empty locations, in reading order.
+    empties: Vec<u16>,
+    /// The locations of space (empty, or a dead stone), in reading order.
+    space: Vec<u16>,
+    /// For every location of space, the colours of the live stones next to it: bit 0 Black,
+    /// bit 1 White (both: a neutral point, if it is empty).
+    around: Vec<u8>,
+    stack: Vec<u16>,
 }
 
 /// An empty region: its size and the colours of the stones around it.
@@ -273,8 +311,10 @@ impl Finishing {
 
     /// One turn of `color`: `true` when it played a move, `false` when it passed.
     fn play_turn(&mut self, color: Color) -> bool {
-        // Rescue, capture and threat all start from the weak chains of the same position.
-        let weak = self.weak_chains();
+        // Rescue, capture and threat all start from the weak chains of the same position, found
+        // into the lists of the turn before (taken out while the turn reads them).
+        let mut weak = std::mem::take(&mut self.weak);
+        self.weak_chains(&mut weak);
         let (own, theirs) = (&weak[color.index()], &weak[color.opponent().index()]);
         let chosen = self
             .rescue(color, own, Tier::Urgent)
@@ -282,6 +322,7 @@ impl Finishing {
             .or_else(|| self.capture(color, theirs).map(|m| (m, Why::Capture)))
             .or_else(|| self.meet_threat(color, own).map(|m| (m, Why::Protect)))
             .or_else(|| self.boundary_or_dame(color, own));
+        self.weak = weak;
         let Some((m, why)) = chosen else { return false };
         self.play(color, m, why);
         true
@@ -329,7 +370,7 @@ impl Finishing {
     }
 
     /// The heads of each colour's live chains with at most two liberties, each once, in point
-    /// order (Black's, White's), found in one pass over the board. A chain pressed only by dead
+    /// order (Black's, White's), found in one pass over the board into `heads`. A chain pressed only by dead
     /// stones (no live opponent stone next to it) is left out: the players agreed those stones
     /// are off the board, so their atari is no threat to meet and no capture to make (capturing
     /// with them would bring dead stones back to life in the count), and a chain with two
@@ -337,8 +378,9 @@ impl Finishing {
     /// Japanese-rules records of `../shared/corpus/aeb-pro`, protecting such two-liberty chains
     /// charged the protecting side a point the recorded result does not: 155 margins came
     /// exact without it, 40 were lost.
-    fn weak_chains(&self) -> [Vec<u16>; 2] {
-        let mut heads = [Vec::new(), Vec::new()];
+    fn weak_chains(&self, heads: &mut [Vec<u16>; 2]) {
+        heads[0].clear();
+        heads[1].clear();
         for &loc in &self.locs {
             // A chain is looked at on its head alone: that test, the cheapest, comes first.
             if self.board.head_at(loc) == loc
@@ -349,7 +391,6 @@ impl Finishing {
                 heads[color.index()].push(loc);
             }
         }
-        heads
     }
 
     /// Of `weak`'s chains (from [`Finishing::weak_chains`]), those in atari, largest first:
@@ -506,7 +547,20 @@ impl Finishing {
         }
         points.sort_unstable();
         for m in points {
-            if !legal(&self.board, opp, m) {
+            // The opponent's stone takes liberties only from the chains next to it (its
+            // captures free points next to none of ours): unless two of the two-liberty chains
+            // touch `m`, it puts no two in atari, and the move need not be tried.
+            let around = self.board.neighbours_of(m);
+            let touching = weak
+                .iter()
+                .filter(|&&h| {
+                    self.board.libs_at(h) == 2
+                        && around.iter().any(|&a| {
+                            self.board.stone_at(a) == Some(color) && self.board.head_at(a) == h
+                        })
+                })
+                .count();
+            if touching < 2 || !legal(&self.board, opp, m) {
                 continue;
             }
             self.after.clone_from(&self.board);
@@ -567,14 +621,37 @@ impl Finishing {
         self.board.on_board_at(loc) && self.live_at(loc).is_none()
     }
 
-    /// The regions of space (empty points and dead stones): the region of every such location,
-    /// and the regions with the colours of the live stones around them.
-    fn regions(&self) -> (Vec<u32>, Vec<Region>) {
-        let mut region_of = vec![u32::MAX; self.board.loc_count()];
-        let mut regions = Vec::new();
-        let mut stack = Vec::new();
-        for &start in &self.locs {
-            if region_of[start as usize] != u32::MAX || !self.space_at(start) {
+    /// The regions of space (empty points and dead stones), into `self.spaces`: the region of
+    /// every such location, and the regions with the colours of the live stones around them.
+    /// The regions are numbered in the order of their first location, as a walk from each
+    /// location in turn would number them.
+    fn regions(&mut self) {
+        let Spaces { kind, region_of, regions, empties, space, around, stack } = &mut self.spaces;
+        let board = &self.board;
+        kind.clear();
+        kind.resize(board.loc_count(), OFF_BOARD);
+        around.resize(board.loc_count(), 0);
+        empties.clear();
+        space.clear();
+        for &loc in &self.locs {
+            kind[loc as usize] = match board.stone_at(loc) {
+                Some(c) if !self.dead_at[loc as usize] => LIVE_BLACK + c.index() as u8,
+                Some(_) => {
+                    space.push(loc);
+                    SPACE
+                }
+                None => {
+                    empties.push(loc);
+                    space.push(loc);
+                    SPACE
+                }
+            };
+        }
+        region_of.clear();
+        region_of.resize(board.loc_count(), u32::MAX);
+        regions.clear();
+        for &start in space.iter() {
+            if region_of[start as usize] != u32::MAX {
                 continue;
             }
             let id = regions.len() as u32;
@@ -583,19 +660,24 @@ impl Finishing {
             stack.push(start);
             while let Some(p) = stack.pop() {
                 region.size += 1;
-                for a in self.board.neighbours_of(p) {
-                    if let Some(c) = self.live_at(a) {
-                        region.touches[c.index()] = true;
-                    } else if self.board.on_board_at(a) && region_of[a as usize] == u32::MAX {
-                        // No live stone there (the branch above): on the board, it is space.
-                        region_of[a as usize] = id;
-                        stack.push(a);
+                let mut live_around = 0;
+                for a in board.neighbours_of(p) {
+                    match kind[a as usize] {
+                        SPACE if region_of[a as usize] == u32::MAX => {
+                            region_of[a as usize] = id;
+                            stack.push(a);
+                        }
+                        LIVE_BLACK => live_around |= 1,
+                        LIVE_WHITE => live_around |= 2,
+                        _ => {}
                     }
                 }
+                around[p as usize] = live_around;
+                region.touches[0] |= live_around & 1 != 0;
+                region.touches[1] |= live_around & 2 != 0;
             }
             regions.push(region);
         }
-        (region_of, regions)
     }
 
     /// Points of the small open region holding `m` that become `color`'s (positive) or the
@@ -604,6 +686,8 @@ impl Finishing {
     /// side whose live stones alone touch it, the stone's owner included.
     ///
     /// The region has fewer than [`LARGE_REGION`] points, so its walk fits in fixed arrays.
+    // `contains` on a slice of u16 is a call; compared in line, a few instructions (measured).
+    #[allow(clippy::manual_contains)]
     fn sealed_by_either(&self, region_of: &[u32], color: Color, m: u16) -> [i32; 2] {
         let region = region_of[m as usize];
         let mut seen = [0u16; LARGE_REGION];
@@ -614,7 +698,7 @@ impl Finishing {
         for start in self.board.neighbours_of(m) {
             if !self.space_at(start)
                 || region_of[start as usize] != region
-                || seen[..seen_len].contains(&start)
+                || seen[..seen_len].iter().any(|&s| s == start)
             {
                 continue;
             }
@@ -632,7 +716,8 @@ impl Finishing {
                 for a in self.board.neighbours_of(p) {
                     if let Some(c) = self.live_at(a) {
                         touches[c.index()] = true;
-                    } else if self.board.on_board_at(a) && !seen[..seen_len].contains(&a) {
+                    } else if self.board.on_board_at(a) && !seen[..seen_len].iter().any(|&s| s == a)
+                    {
                         // No live stone there (the branch above): on the board, it is space.
                         seen[seen_len] = a;
                         seen_len += 1;
@@ -679,17 +764,15 @@ impl Finishing {
     /// the points it seals for `color` plus those its occupation would have sealed for the
     /// opponent.
     fn boundary_move(&mut self, color: Color) -> Option<(i32, u16)> {
-        let (region_of, regions) = self.regions();
+        self.regions();
         let mut scored: Vec<(i32, u16)> = Vec::new();
-        for &m in &self.locs {
-            if !self.board.empty_at(m) {
-                continue;
-            }
+        let Spaces { region_of, regions, empties, .. } = &self.spaces;
+        for &m in empties {
             let r = regions[region_of[m as usize] as usize];
             if !(r.touches[0] && r.touches[1]) || r.size >= LARGE_REGION {
                 continue;
             }
-            let [mine, theirs] = self.sealed_by_either(&region_of, color, m);
+            let [mine, theirs] = self.sealed_by_either(region_of, color, m);
             let swing = mine + theirs;
             if swing > 0 && mine >= 0 {
                 scored.push((swing, m));
@@ -711,15 +794,33 @@ impl Finishing {
     ///
     /// Whether a dame is safe takes reading, and so may whether it forces: a point is only
     /// classified, and only tried, when no point of a higher class before it was safe.
+    ///
+    /// Called after [`Finishing::boundary_move`] in the same turn, whose regions it reads.
     fn dame_move(&mut self, color: Color, plain: bool) -> (Option<u16>, bool) {
+        // The lists of the turn before, taken out while this one fills them.
+        let [mut rest, mut forcing_nothing] = std::mem::take(&mut self.dame_lists);
+        rest.clear();
+        forcing_nothing.clear();
+        let found = self.dame_move_into(color, plain, &mut rest, &mut forcing_nothing);
+        self.dame_lists = [rest, forcing_nothing];
+        found
+    }
+
+    /// [`Finishing::dame_move`], with `rest` and `forcing_nothing` (empty) for the points left
+    /// for its second and third passes.
+    fn dame_move_into(
+        &mut self,
+        color: Color,
+        plain: bool,
+        rest: &mut Vec<u16>,
+        forcing_nothing: &mut Vec<u16>,
+    ) -> (Option<u16>, bool) {
         // The first safe point that forces an answer is the move, so each point is classified
         // only when the points before it were not: the forcing ones in one pass, in reading
         // order; then, of the others, those that spare us an answer; then the rest.
-        let mut rest: Vec<u16> = Vec::new();
-        for i in 0..self.locs.len() {
-            let m = self.locs[i];
-            // Most points are stones by now: turned away before the call.
-            if !self.board.empty_at(m) || !self.neutral(m) {
+        for i in 0..self.spaces.empties.len() {
+            let m = self.spaces.empties[i];
+            if self.spaces.around[m as usize] != 3 {
                 continue;
             }
             if self.ataris(color, m) || self.threatens(color, m) {
@@ -731,8 +832,7 @@ impl Finishing {
             }
         }
         let opponent = color.opponent();
-        let mut forcing_nothing: Vec<u16> = Vec::new();
-        for &m in &rest {
+        for &m in rest.iter() {
             if self.ataris(opponent, m) || self.threatens(opponent, m) {
                 if self.fills_safely(color, m) {
                     return (Some(m), true);
@@ -741,7 +841,7 @@ impl Finishing {
                 forcing_nothing.push(m);
             }
         }
-        for m in forcing_nothing {
+        for &m in forcing_nothing.iter() {
             if self.fills_safely(color, m) {
                 return (Some(m), false);
             }

@@ -14,7 +14,22 @@ pub mod scoring;
 
 use crate::finding::Finding;
 use crate::record::{GameRecord, ReadStatus};
-use crate::rules::{Outcome, Preset, Ruleset};
+use crate::rules::{Board, Color, Outcome, Point, Preset, Ruleset};
+
+/// The stone on every point of `board`, row by row from the top left (`y * width + x`), the
+/// layout the counting code reads. Read a row at a time by location: a game's final position
+/// is laid out this way several times over (counts, open borders, the estimator's snapshot),
+/// and asking the board point by point costs several times as much.
+pub(crate) fn stones_by_row(board: &Board) -> Vec<Option<Color>> {
+    let size = board.size();
+    let width = size.width as u16;
+    let mut stones = Vec::with_capacity(size.area());
+    for y in 0..size.height {
+        let Some(row) = board.loc(Point::new(0, y)) else { continue };
+        stones.extend((row..row + width).map(|loc| board.stone_at(loc)));
+    }
+    stones
+}
 
 /// A ruleset the user asked to score every game under (`--rules`).
 #[derive(Clone, Debug, PartialEq)]

@@ -187,8 +187,11 @@ struct Candidates {
 }
 
 impl Candidates {
+    // Compared in line: `contains` on a slice of u16 is a call, made thousands of times a game
+    // for at most eight moves (measured: 3M instructions on 600 games).
+    #[allow(clippy::manual_contains)]
     fn push(&mut self, m: u16) {
-        if self.len < self.moves.len() && !self.as_slice().contains(&m) {
+        if self.len < self.moves.len() && !self.as_slice().iter().any(|&k| k == m) {
             self.moves[self.len] = m;
             self.len += 1;
         }
@@ -229,6 +232,9 @@ fn rescue_candidates(board: &Board, target: u16) -> Candidates {
 /// as `out` is full, where `some_liberties_at` walks on through the whole chain looking for one
 /// liberty more: reading asks for the one liberty of a chain in atari, or the two of a chain
 /// with two, thousands of times a game.
+// The liberties found are compared in line: `contains` on a slice of u16 is a call, made
+// hundreds of thousands of times on 600 games (measured: 7M instructions).
+#[allow(clippy::manual_contains)]
 pub(crate) fn first_liberties(board: &Board, loc: u16, out: &mut [u16]) -> usize {
     let mut found = 0;
     if out.is_empty() {
@@ -236,7 +242,7 @@ pub(crate) fn first_liberties(board: &Board, loc: u16, out: &mut [u16]) -> usize
     }
     for s in board.chain_locs_at(loc) {
         for a in board.neighbours_of(s) {
-            if board.empty_at(a) && !out[..found].contains(&a) {
+            if board.empty_at(a) && !out[..found].iter().any(|&l| l == a) {
                 out[found] = a;
                 found += 1;
                 if found == out.len() {

@@ -22,11 +22,14 @@
 use super::dead_stones::{self, Statuses};
 use super::finish::{Finished, finish, finish_carefully_after};
 use super::replay::Replay;
-use super::{Confidence, DeadStoneMode, DeadStoneSource, RulesetRequest, RulesetScore, ScoreCount};
+use super::{
+    Confidence, DeadStoneMode, DeadStoneSource, RulesetRequest, RulesetScore, ScoreCount,
+    stones_by_row,
+};
 use crate::finding::{Code, Finding};
 use crate::record::GameRecord;
 use crate::rules::score::grid::Grid;
-use crate::rules::score::{CountInput, Position, Teire, area_map, count_with, cycle_outcome};
+use crate::rules::score::{CountInput, Position, Teire, area_map, count_with_area, cycle_outcome};
 use crate::rules::{Board, Color, GameEnd, Outcome, Point, Ruleset, WinBy};
 
 /// Why a game gets no score at all, if it does not.
@@ -146,6 +149,12 @@ pub struct Ending {
     /// Whether open regions of [`UNFINISHED_BORDER`] points or more are drawn for the nearer
     /// side.
     pub draw_unfinished: bool,
+    /// The open borders of `board` with `dead` off, when already found (a finished position's
+    /// teire rule reads them): with no piece of [`UNFINISHED_BORDER`] points, there is nothing
+    /// to draw.
+    pub open: Option<OpenBorders>,
+    /// The [`area_map`] of `board` with `dead` off, when already found (as `open` is).
+    pub area: Option<Vec<Option<Color>>>,
 }
 
 impl Ending {
@@ -159,6 +168,8 @@ impl Ending {
             finished: None,
             teire,
             draw_unfinished: false,
+            open: None,
+            area: None,
         }
     }
 }
@@ -200,7 +211,7 @@ pub fn ending(record: &GameRecord, replay: &Replay, statuses: &Statuses) -> Endi
         board.prisoners(Color::Black) + finished.captured_by[0],
         board.prisoners(Color::White) + finished.captured_by[1],
     ];
-    let teire = teire_after(&finished);
+    let (teire, open, area) = teire_after(&finished);
     Ending {
         board: finished.board.clone(),
         dead: finished.dead.clone(),
@@ -208,6 +219,8 @@ pub fn ending(record: &GameRecord, replay: &Replay, statuses: &Statuses) -> Endi
         finished: Some(finished),
         teire,
         draw_unfinished: true,
+        open: Some(open),
+        area: Some(area),
     }
 }
 
@@ -225,11 +238,12 @@ pub fn ending(record: &GameRecord, replay: &Replay, statuses: &Statuses) -> Endi
 /// 95.1%; left open when the only open regions are of one or two points 70.7 / 93.1 / 95.4%,
 /// and when besides each open point touches a chain of two liberties or fewer 70.8 / 93.2 /
 /// 95.4%; left open whenever the record was finished 70.5 / 93.0 / 95.4%.
-fn teire_after(finished: &Finished) -> Teire {
+/// Returns the open borders and the area map of the finished position too.
+fn teire_after(finished: &Finished) -> (Teire, OpenBorders, Vec<Option<Color>>) {
     let board = &finished.board;
-    let (open, pieces) = open_points(board, &finished.dead);
+    let (open, pieces, area) = open_points(board, &finished.dead);
     if pieces.points == 0 || pieces.largest > 2 {
-        return Teire::Required;
+        return (Teire::Required, pieces, area);
     }
     let short_of_liberties = |p: Point| {
         board.neighbors(p).any(|q| {
@@ -238,7 +252,7 @@ fn teire_after(finished: &Finished) -> Teire {
         })
     };
     let all_short = board.size().points().zip(&open).all(|(p, &o)| !o || short_of_liberties(p));
-    if all_short { Teire::LeftOpen } else { Teire::Required }
+    (if all_short { Teire::LeftOpen } else { Teire::Required }, pieces, area)
 }
 
 /// Counts `ending` under `ruleset` with komi `komi` for a game of `handicap` stones and
@@ -266,7 +280,7 @@ fn count_ending_sharing(
 ) -> crate::rules::score::Count {
     let board = &ending.board;
     let size = board.size();
-    let stones: Vec<Option<Color>> = size.points().map(|p| board.get(p)).collect();
+    let stones = stones_by_row(board);
     let input = CountInput {
         position: Position { size, stones: &stones, dead: &ending.dead },
         captured_by: ending.captured_by,
@@ -274,9 +288,18 @@ fn count_ending_sharing(
         handicap,
         komi,
     };
-    let mut count = count_with(ruleset, &input, ending.teire);
+    let mut count = count_with_area(ruleset, &input, ending.teire, ending.area.as_deref());
     if ending.draw_unfinished {
-        let drawn = drawn.get_or_insert_with(|| unfinished_border_owners(board, &ending.dead));
+        let drawn = drawn.get_or_insert_with(|| {
+            // The points drawn lie in open borders (empty or dead, reaching both colours'
+            // live stones): with no piece of them as large as an unfinished border, none is.
+            match ending.open {
+                Some(open) if (open.largest as usize) < UNFINISHED_BORDER => {
+                    vec![None; size.area()]
+                }
+                _ => unfinished_border_owners(board, &ending.dead),
+            }
+        });
         for (i, side) in drawn.iter().enumerate() {
             let Some(side) = *side else { continue };
             let tally = if side == Color::Black { &mut count.black } else { &mut count.white };
@@ -329,8 +352,12 @@ pub fn unfinished_border_owners(board: &Board, dead: &[bool]) -> Vec<Option<Colo
     let size = board.size();
     let grid = Grid::new(size);
     let n = size.area();
-    let live: Vec<Option<Color>> =
-        size.points().enumerate().map(|(i, p)| board.get(p).filter(|_| !dead[i])).collect();
+    let mut live = stones_by_row(board);
+    for (stone, &dead) in live.iter_mut().zip(dead) {
+        if dead {
+            *stone = None;
+        }
+    }
     let mut dist = [vec![u32::MAX; n], vec![u32::MAX; n]];
     // Breadth first from each colour's live stones; the list of points reached, read from the
     // front, is the queue (each point enters it once at most).
@@ -444,17 +471,24 @@ pub struct PositionFacts {
 /// The [`PositionFacts`] of `replay`'s final position with the stones flagged in `dead` off.
 pub fn position_facts(replay: &Replay, dead: &[bool]) -> PositionFacts {
     let board = &replay.board;
-    let live_chain_in_atari = board
-        .size()
-        .points()
-        .enumerate()
-        .any(|(i, p)| board.get(p).is_some() && !dead[i] && board.liberty_count(p) == 1);
+    let size = board.size();
+    let width = size.width as usize;
+    // Row by row, by location (see `stones_by_row`).
+    let live_chain_in_atari = (0..size.height).any(|y| {
+        let row = board.loc(Point::new(0, y)).expect("rows are on the board");
+        (0..width).any(|x| {
+            let loc = row + x as u16;
+            board.stone_at(loc).is_some()
+                && !dead[y as usize * width + x]
+                && board.libs_at(loc) == 1
+        })
+    });
     PositionFacts { open: open_borders(board, dead), live_chain_in_atari }
 }
 
 /// Empty points reaching both colours once the dead stones are off, and the largest connected
 /// piece of them.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug)]
 pub struct OpenBorders {
     /// Number of such points.
     pub points: u32,
@@ -468,10 +502,11 @@ pub fn open_borders(board: &Board, dead: &[bool]) -> OpenBorders {
 }
 
 /// For every point, row by row, whether it is open (empty or a dead stone, reaching both
-/// colours once the dead stones are off), and the [`OpenBorders`] those points make.
-fn open_points(board: &Board, dead: &[bool]) -> (Vec<bool>, OpenBorders) {
+/// colours once the dead stones are off), the [`OpenBorders`] those points make, and the
+/// [`area_map`] they were read from.
+fn open_points(board: &Board, dead: &[bool]) -> (Vec<bool>, OpenBorders, Vec<Option<Color>>) {
     let size = board.size();
-    let stones: Vec<Option<Color>> = size.points().map(|p| board.get(p)).collect();
+    let stones = stones_by_row(board);
     let owners = area_map(Position { size, stones: &stones, dead });
     let grid = Grid::new(size);
     let n = stones.len();
@@ -499,7 +534,7 @@ fn open_points(board: &Board, dead: &[bool]) -> (Vec<bool>, OpenBorders) {
         largest = largest.max(k);
     }
     let points = open.iter().filter(|&&o| o).count() as u32;
-    (open, OpenBorders { points, largest })
+    (open, OpenBorders { points, largest }, owners)
 }
 
 /// What scoring one game produced.
@@ -717,7 +752,7 @@ mod tests {
             protective: [0, 0],
             largest_capture: 0,
         };
-        teire_after(&finished)
+        teire_after(&finished).0
     }
 
     #[test]

@@ -64,16 +64,22 @@ pub(crate) fn pass_alive(layout: &Layout, player: Color) -> PassAlive {
     // For every region: the player's chains around it, and those to which it is vital, kept
     // the same way (`bordering[bordering_start[r]..bordering_start[r + 1]]`).
     let mut bordering: Vec<u32> = Vec::new();
-    let mut bordering_start = vec![0];
+    let mut bordering_start = Vec::with_capacity(regions + 1);
+    bordering_start.push(0);
     let mut vital_to: Vec<u32> = Vec::new();
-    let mut vital_start = vec![0];
+    let mut vital_start = Vec::with_capacity(regions + 1);
+    vital_start.push(0);
+    // For every chain, the last region found next to it: a chain is listed once per region
+    // without searching the region's list.
+    let mut listed_for = vec![NONE; layout.chains.len()];
     for r in 0..regions {
         let points = points_of(r);
         let first = bordering.len();
         for &p in points {
             for a in grid.adj(p) {
                 let c = layout.chain_of[a];
-                if c != NONE && stones[a] == Some(player) && !bordering[first..].contains(&c) {
+                if c != NONE && stones[a] == Some(player) && listed_for[c as usize] != r as u32 {
+                    listed_for[c as usize] = r as u32;
                     bordering.push(c);
                 }
             }

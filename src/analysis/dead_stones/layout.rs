@@ -33,7 +33,7 @@ impl Layout {
     /// The snapshot of a board.
     pub(crate) fn of_board(board: &Board) -> Layout {
         let size = board.size();
-        let stones = size.points().map(|p| board.get(p)).collect();
+        let stones = crate::analysis::stones_by_row(board);
         Layout::of_stones(size, stones)
     }
 

@@ -19,22 +19,32 @@ pub(crate) fn area_owners(
     dead: &[bool],
 ) -> Vec<Option<Color>> {
     let n = grid.len();
+    // The live stone on every point as the bit of its colour (0: none), so that the floods
+    // read one byte where they would read a stone and a dead flag.
+    let live: Vec<u8> = stones
+        .iter()
+        .zip(dead)
+        .map(|(s, &d)| match s {
+            Some(c) if !d => 1u8 << c.index(),
+            _ => 0,
+        })
+        .collect();
     // Bit `1 << colour index` of a point: it reaches that player. Both floods share the stack,
     // sized for the whole board so that it never grows.
     let mut reached = vec![0u8; n];
     let mut stack = Vec::with_capacity(n);
     for pla in Color::BOTH {
         let bit = 1u8 << pla.index();
-        let opp = Some(pla.opponent());
-        for i in 0..n {
-            if stones[i] == Some(pla) && !dead[i] {
+        let opp = 1u8 << pla.opponent().index();
+        for (i, &l) in live.iter().enumerate() {
+            if l == bit {
                 reached[i] |= bit;
                 stack.push(i);
             }
         }
         while let Some(p) = stack.pop() {
             for a in grid.adj(p) {
-                if reached[a] & bit == 0 && (stones[a] != opp || dead[a]) {
+                if reached[a] & bit == 0 && live[a] != opp {
                     reached[a] |= bit;
                     stack.push(a);
                 }

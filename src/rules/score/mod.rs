@@ -180,6 +180,22 @@ pub fn count(ruleset: &Ruleset, input: &CountInput) -> Count {
 /// # Panics
 /// When `input.position`'s arrays do not hold one entry per point of its size.
 pub fn count_with(ruleset: &Ruleset, input: &CountInput, teire: Teire) -> Count {
+    count_with_area(ruleset, input, teire, None)
+}
+
+/// [`count_with`], given `area`, the [`area_map`] of `input.position` if the caller has it
+/// already (a position is often counted under several rulesets and inspected besides): area
+/// scoring that removes dead stones takes it instead of finding it again. It must be that map:
+/// the count trusts it.
+///
+/// # Panics
+/// When `input.position`'s arrays, or `area`, do not hold one entry per point of its size.
+pub fn count_with_area(
+    ruleset: &Ruleset,
+    input: &CountInput,
+    teire: Teire,
+    area: Option<&[Option<Color>]>,
+) -> Count {
     let position = input.position;
     position.check();
     let grid = Grid::new(position.size);
@@ -207,7 +223,13 @@ pub fn count_with(ruleset: &Ruleset, input: &CountInput, teire: Teire) -> Count 
     let mut neutral = 0;
     match ruleset.scoring {
         Scoring::Area | Scoring::AreaWithGroupTax => {
-            owner = area::area_owners(&grid, stones, dead);
+            owner = match area {
+                Some(known) if ruleset.remove_dead_stones => {
+                    assert_eq!(known.len(), n, "one area owner per point");
+                    known.to_vec()
+                }
+                _ => area::area_owners(&grid, stones, dead),
+            };
             if ruleset.scoring == Scoring::AreaWithGroupTax {
                 // A group in seki keeps its stones but, not being independently alive, neither
                 // owns the space it shares or holds nor pays the tax: the tax stands for the two

@@ -77,17 +77,41 @@ struct Stones<'a> {
     grid: &'a Grid,
     stones: &'a [Option<Color>],
     dead: &'a [bool],
+    /// For every point, the [`live_code`] of a live stone there, else 0: what the
+    /// flood fills ask most, read from one byte instead of a stone and a dead flag.
+    live: Vec<u8>,
+    /// For every point, what makes two neighbours one chain for [`mark_chains`]: the stone (0
+    /// empty, 1 Black, 2 White) and the dead flag (4), as one byte.
+    chain_key: Vec<u8>,
 }
 
-impl Stones<'_> {
+/// The [`Stones::live`] code of a stone of `c`: 1 for Black, 2 for White (0: no live stone).
+#[inline]
+fn live_code(c: Color) -> u8 {
+    1 + c.index() as u8
+}
+
+impl<'a> Stones<'a> {
+    fn new(grid: &'a Grid, stones: &'a [Option<Color>], dead: &'a [bool]) -> Stones<'a> {
+        let n = grid.len();
+        let mut live = vec![0u8; n];
+        let mut chain_key = vec![0u8; n];
+        for i in 0..n {
+            let stone = stones[i].map_or(0, live_code);
+            live[i] = if dead[i] { 0 } else { stone };
+            chain_key[i] = stone | (u8::from(dead[i]) << 2);
+        }
+        Stones { grid, stones, dead, live, chain_key }
+    }
+
     #[inline]
     fn live(&self, i: usize, c: Color) -> bool {
-        self.stones[i] == Some(c) && !self.dead[i]
+        self.live[i] == live_code(c)
     }
 
     #[inline]
     fn live_any(&self, i: usize) -> bool {
-        self.stones[i].is_some() && !self.dead[i]
+        self.live[i] != 0
     }
 }
 
@@ -104,7 +128,7 @@ struct Chain {
 
 struct MacroChain {
     /// For each eye this macrochain touches, its stones next to that eye.
-    eye_neighbours: Vec<(u32, Vec<usize>)>,
+    eye_neighbours: Vec<(u32, Points)>,
 }
 
 struct Eye {
@@ -112,11 +136,51 @@ struct Eye {
     region: u32,
     potential: Vec<usize>,
     /// For each macrochain next to the eye, the eye points next to it.
-    macro_neighbours: Vec<(u32, Vec<usize>)>,
+    macro_neighbours: Vec<(u32, Points)>,
     value: u8,
 }
 
-fn add_to(list: &mut Vec<(u32, Vec<usize>)>, key: u32, point: usize) {
+/// The points where one macrochain meets one eye, in the order found: held in place up to
+/// [`Points::INLINE`] of them, as most such lists are that short, and on the heap beyond, so
+/// that the hundreds of lists of a position cost no allocation each.
+#[derive(Default)]
+struct Points {
+    inline: [usize; Points::INLINE],
+    len: usize,
+    /// Every point, once there are more than fit in place (then `inline` is unused).
+    heap: Vec<usize>,
+}
+
+impl Points {
+    const INLINE: usize = 4;
+
+    fn as_slice(&self) -> &[usize] {
+        if self.heap.is_empty() { &self.inline[..self.len] } else { &self.heap }
+    }
+
+    fn push(&mut self, p: usize) {
+        if self.len < Points::INLINE {
+            self.inline[self.len] = p;
+        } else {
+            if self.len == Points::INLINE {
+                self.heap.reserve(2 * Points::INLINE);
+                self.heap.extend_from_slice(&self.inline);
+            }
+            self.heap.push(p);
+        }
+        self.len += 1;
+    }
+}
+
+impl std::ops::Deref for Points {
+    type Target = [usize];
+
+    fn deref(&self) -> &[usize] {
+        self.as_slice()
+    }
+}
+
+fn add_to(list: &mut Vec<(u32, Points)>, key: u32, point: usize) {
     match list.iter_mut().find(|(k, _)| *k == key) {
         Some((_, points)) => {
             if !points.contains(&point) {
@@ -124,9 +188,7 @@ fn add_to(list: &mut Vec<(u32, Vec<usize>)>, key: u32, point: usize) {
             }
         }
         None => {
-            // Room for a few points at once: most lists get more than one, and growing from
-            // one would reallocate at the second.
-            let mut points = Vec::with_capacity(4);
+            let mut points = Points::default();
             points.push(point);
             list.push((key, points));
         }
@@ -141,7 +203,7 @@ pub(crate) fn analyze(
     dead: &[bool],
     score_false_eyes: bool,
 ) -> Vec<TerritoryPoint> {
-    let s = Stones { grid, stones, dead };
+    let s = Stones::new(grid, stones, dead);
     let n = grid.len();
     let blocks = connection_blocks(&s);
     let strict = [reach(&s, None, Color::Black), reach(&s, None, Color::White)];
@@ -388,11 +450,12 @@ fn connection_blocks(s: &Stones) -> Vec<Option<Color>> {
 fn reach(s: &Stones, blocks: Option<&[Option<Color>]>, pla: Color) -> Vec<bool> {
     let grid = s.grid;
     let opp = pla.opponent();
+    let (own, theirs) = (live_code(pla), live_code(opp));
     let mut reached = vec![false; grid.len()];
     // Sized for the whole board: each point is pushed once at most, so it never grows.
     let mut stack = Vec::with_capacity(grid.len());
     for (i, r) in reached.iter_mut().enumerate() {
-        if s.live(i, pla) {
+        if s.live[i] == own {
             *r = true;
             stack.push(i);
         }
@@ -402,7 +465,7 @@ fn reach(s: &Stones, blocks: Option<&[Option<Color>]>, pla: Color) -> Vec<bool> 
             continue;
         }
         for a in grid.adj(p) {
-            if !reached[a] && !s.live(a, opp) {
+            if !reached[a] && s.live[a] != theirs {
                 reached[a] = true;
                 stack.push(a);
             }
@@ -467,7 +530,7 @@ fn mark_chains(s: &Stones, region_of: &[u32]) -> (Vec<u32>, Vec<Chain>) {
             continue;
         }
         let id = chains.len() as u32;
-        let key = (s.stones[start], s.dead[start]);
+        let key = s.chain_key[start];
         let mut region = (region_of[start] != NONE).then_some(region_of[start]);
         let mut liberties = 0;
         chain_of[start] = id;
@@ -477,7 +540,7 @@ fn mark_chains(s: &Stones, region_of: &[u32]) -> (Vec<u32>, Vec<Chain>) {
                 region = None;
             }
             for a in grid.adj(p) {
-                if (s.stones[a], s.dead[a]) == key {
+                if s.chain_key[a] == key {
                     if chain_of[a] == NONE {
                         chain_of[a] = id;
                         stack.push(a);
@@ -627,9 +690,10 @@ fn mark_false_eye_points(
             search.in_eye[p] = true;
         }
         for (orig_macro, from_points) in &eye.macro_neighbours {
-            for &ep in from_points {
-                // A point with two or more neighbours inside the eye is never false.
-                if grid.adj(ep).filter(|&a| search.in_eye[a]).count() > 1 {
+            for &ep in from_points.iter() {
+                // A point found false already (next to another macrochain) would only be found
+                // false again; a point with two or more neighbours inside the eye is never false.
+                if is_false[ep] || grid.adj(ep).filter(|&a| search.in_eye[a]).count() > 1 {
                     continue;
                 }
                 let target = grid.adj(ep).filter(|&a| region_of[a] == eye.region).count();
@@ -711,7 +775,7 @@ impl FalseEyeSearch<'_> {
             }
             let eye = &self.eyes[eye_id as usize];
             if eye_id == self.orig {
-                for &p in stones_next_to_eye {
+                for &p in stones_next_to_eye.iter() {
                     if self.grid.adjacent(p, self.point) {
                         self.add_side(p);
                     }
@@ -721,7 +785,7 @@ impl FalseEyeSearch<'_> {
                 }
                 // Walk the eye from this macrochain's side, never through the tested point.
                 let from = eye.macro_neighbours.iter().find(|(k, _)| *k == m).map(|(_, v)| v);
-                let (reached, walk) = self.walk_orig_eye(from.map(Vec::as_slice).unwrap_or(&[]));
+                let (reached, walk) = self.walk_orig_eye(from.map(Points::as_slice).unwrap_or(&[]));
                 if reached.is_empty() {
                     continue;
                 }
@@ -1131,7 +1195,7 @@ mod tests {
                     })
                     .collect();
                 let dead: Vec<bool> = (0..grid.len()).map(|_| next() % 6 == 0).collect();
-                let s = Stones { grid: &grid, stones: &stones, dead: &dead };
+                let s = Stones::new(&grid, &stones, &dead);
                 let blocks = connection_blocks(&s);
                 assert_eq!(blocks, blocks_on_the_board(&s), "{w}x{h}");
                 found += blocks.iter().filter(|b| b.is_some()).count();
