@@ -69,7 +69,10 @@ pub(crate) fn analyse(layout: &Layout, dead: &[bool]) -> Eyes {
     let grid = &layout.grid;
     let n = grid.len();
     let stones = &layout.stones;
-    let live = |i: usize| -> Option<Color> { if dead[i] { None } else { stones[i] } };
+    // The live stone on each point, read at every point and again from each neighbour.
+    let live_at: Vec<Option<Color>> =
+        stones.iter().zip(dead).map(|(&s, &d)| if d { None } else { s }).collect();
+    let live = |i: usize| -> Option<Color> { live_at[i] };
     let border: Vec<bool> = (0..n)
         .map(|i| {
             live(i).is_none() && {
@@ -91,6 +94,9 @@ pub(crate) fn analyse(layout: &Layout, dead: &[bool]) -> Eyes {
     let mut chains_around: Vec<u32> = Vec::new();
     let mut regions: Vec<Region> = Vec::new();
     let mut stack = Vec::new();
+    // The region each chain was last listed around: a look-up instead of a search of the
+    // region's list at every point next to a stone.
+    let mut around_of = vec![NONE; layout.chains.len()];
     for start in 0..n {
         if live(start).is_some() || border[start] || region_of[start] != NONE {
             continue;
@@ -106,7 +112,8 @@ pub(crate) fn analyse(layout: &Layout, dead: &[bool]) -> Eyes {
                 if let Some(c) = live(a) {
                     touches[c.index()] = true;
                     let ch = layout.chain_of[a];
-                    if !chains_around[first_chain..].contains(&ch) {
+                    if around_of[ch as usize] != id {
+                        around_of[ch as usize] = id;
                         chains_around.push(ch);
                     }
                 } else if !border[a] && region_of[a] == NONE {

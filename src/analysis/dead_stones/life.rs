@@ -38,8 +38,6 @@ pub(crate) struct LifeSearch {
     arena: Vec<u16>,
     /// The position at each depth (`boards[0]` is the root).
     boards: Vec<Board>,
-    /// The legal moves of the position at each depth, kept from node to node for their memory.
-    moves: Vec<Vec<u16>>,
     /// Settled positions: (position, player to move, ko point, a pass just made) -> lives.
     table: HashMap<u64, bool, BuildHasherDefault<KeyHasher>>,
     used: u32,
@@ -84,7 +82,6 @@ impl LifeSearch {
             key,
             arena: ordered,
             boards: vec![board.clone()],
-            moves: Vec::new(),
             table: HashMap::default(),
             used: 0,
             max_depth,
@@ -133,18 +130,16 @@ impl LifeSearch {
         }
         let defending = to_move == self.defender;
         let mut unknown = false;
-        if self.moves.len() <= depth {
-            self.moves.resize_with(depth + 1, Vec::new);
-        }
-        let mut moves = std::mem::take(&mut self.moves[depth]);
-        moves.clear();
-        for &m in &self.arena {
-            if board.empty_at(m) && board.check_loc(to_move, m, SuicideRule::Forbidden).is_ok() {
-                moves.push(m);
-            }
-        }
         let mut settled = None;
-        for &m in &moves {
+        // Each move's legality is checked just before it is tried: the position at `depth`
+        // stays as it is while the children are searched, and a move found settling the node
+        // spares checking the ones after it.
+        for i in 0..self.arena.len() {
+            let m = self.arena[i];
+            let board = &self.boards[depth];
+            if !board.empty_at(m) || board.check_loc(to_move, m, SuicideRule::Forbidden).is_err() {
+                continue;
+            }
             self.play_child(depth, to_move, Some(m));
             match self.search(depth + 1, to_move.opponent(), false) {
                 Some(lives) if lives == defending => {
@@ -155,7 +150,6 @@ impl LifeSearch {
                 None => unknown = true,
             }
         }
-        self.moves[depth] = moves;
         if let Some(lives) = settled {
             self.table.insert(key, lives);
             return Some(lives);

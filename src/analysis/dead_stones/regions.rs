@@ -79,23 +79,29 @@ fn areas(layout: &Layout, dead: &[bool], color: Color) -> Areas {
     let grid = &layout.grid;
     let n = grid.len();
     let opp = color.opponent();
-    let live = |i: usize, c: Color| layout.stones[i] == Some(c) && !dead[i];
+    // The live stone on each point, read at every point and again from each neighbour.
+    let live_at: Vec<Option<Color>> =
+        layout.stones.iter().zip(dead).map(|(&s, &d)| if d { None } else { s }).collect();
+    let live = |i: usize, c: Color| live_at[i] == Some(c);
     let mut of = vec![NONE; n];
     let mut ends: Vec<[u32; 3]> = Vec::new();
     let (mut chains, mut space, mut boundary) = (Vec::new(), Vec::with_capacity(n), Vec::new());
     let mut stack = Vec::new();
+    // The area each chain was last listed in (as one of its chains or on its boundary): a
+    // look-up instead of a search of the area's list at every stone and every border point.
+    let mut listed_in = vec![NONE; layout.chains.len()];
     for start in 0..n {
         if of[start] != NONE || live(start, opp) {
             continue;
         }
         let id = ends.len() as u32;
-        let (c0, b0) = (chains.len(), boundary.len());
         of[start] = id;
         stack.push(start);
         while let Some(p) = stack.pop() {
             if live(p, color) {
                 let c = layout.chain_of[p];
-                if !chains[c0..].contains(&c) {
+                if listed_in[c as usize] != id {
+                    listed_in[c as usize] = id;
                     chains.push(c);
                 }
             } else {
@@ -104,7 +110,8 @@ fn areas(layout: &Layout, dead: &[bool], color: Color) -> Areas {
             for a in grid.adj(p) {
                 if live(a, opp) {
                     let c = layout.chain_of[a];
-                    if !boundary[b0..].contains(&c) {
+                    if listed_in[c as usize] != id {
+                        listed_in[c as usize] = id;
                         boundary.push(c);
                     }
                 } else if of[a] == NONE {
