@@ -148,23 +148,14 @@ pub fn fox_marked(bytes: &[u8]) -> bool {
 }
 
 /// Valid multibyte UTF-8 characters and invalid sequences in `bytes`: what `utf8_chunks`
-/// counts, with `from_utf8` over the valid stretches as in [`utf8_lossy`] (each error is one
-/// invalid sequence, as each of its chunks holds one).
+/// counts, read from [`Utf8Stretches`].
 fn utf8_damage(bytes: &[u8]) -> (usize, usize) {
-    let leads = |valid: &[u8]| valid.iter().filter(|&&b| b >= 0xC0).count();
     let (mut valid, mut invalid) = (0, 0);
-    let mut rest = bytes;
-    loop {
-        let error = match std::str::from_utf8(rest) {
-            Ok(_) => return (valid + leads(rest), invalid),
-            Err(error) => error,
-        };
-        let (good, after) = rest.split_at(error.valid_up_to());
-        valid += leads(good);
-        invalid += 1;
-        let Some(len) = error.error_len() else { return (valid, invalid) };
-        rest = &after[len..];
+    for (text, damaged) in Utf8Stretches(bytes) {
+        valid += text.bytes().filter(|&b| b >= 0xC0).count();
+        invalid += usize::from(damaged);
     }
+    (valid, invalid)
 }
 
 /// Whether invalid UTF-8 looks like damaged UTF-8 rather than a legacy charset (see the
@@ -558,31 +549,50 @@ fn decode_with<'a>(bytes: &'a [u8], encoding: &'static Encoding) -> (Cow<'a, str
 }
 
 /// `String::from_utf8_lossy`, the same text (each maximal invalid sequence replaced by one
-/// U+FFFD, as `Utf8Error::error_len` delimits it), borrowed when the bytes are valid UTF-8.
-/// The standard one walks every byte of the text through `Utf8Chunks`; this one lets
-/// `from_utf8`'s word-at-a-time ASCII path run over the valid stretches between the damaged
-/// bytes, which is most of a Fox record (fox-pro: 9,668 files decoded with replacement).
+/// U+FFFD), borrowed when the bytes are valid UTF-8, and built from [`Utf8Stretches`].
 pub(super) fn utf8_lossy(bytes: &[u8]) -> Cow<'_, str> {
-    let mut error = match std::str::from_utf8(bytes) {
-        Ok(text) => return Cow::Borrowed(text),
-        Err(error) => error,
-    };
+    let mut stretches = Utf8Stretches(bytes);
+    let Some((first, damaged)) = stretches.next() else { return Cow::Borrowed("") };
+    if !damaged {
+        // The first stretch ends at the first damage, or at the end: the whole text.
+        return Cow::Borrowed(first);
+    }
     let mut out = String::with_capacity(bytes.len() + 16);
-    let mut rest = bytes;
-    loop {
-        let (valid, after) = rest.split_at(error.valid_up_to());
-        // SAFETY: `from_utf8` found `rest[..valid_up_to()]` valid UTF-8.
-        out.push_str(unsafe { std::str::from_utf8_unchecked(valid) });
-        out.push(char::REPLACEMENT_CHARACTER);
-        // `None`: the bytes end inside a sequence, which is replaced as a whole.
-        let Some(invalid) = error.error_len() else { return Cow::Owned(out) };
-        rest = &after[invalid..];
-        match std::str::from_utf8(rest) {
+    for (text, damaged) in std::iter::once((first, damaged)).chain(stretches) {
+        out.push_str(text);
+        if damaged {
+            out.push(char::REPLACEMENT_CHARACTER);
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// The pieces `bytes[..].utf8_chunks()` yields, as (valid text, whether an invalid sequence
+/// follows it), found with `from_utf8` instead: `Utf8Chunks` walks every byte, while
+/// `from_utf8`'s word-at-a-time ASCII path runs over the valid stretches between the damaged
+/// bytes, which are most of a Fox record (fox-pro: 9,668 files decoded with replacement). An
+/// invalid sequence is the one `Utf8Error::error_len` delimits, or the rest of the bytes when
+/// they end inside a character.
+struct Utf8Stretches<'a>(&'a [u8]);
+
+impl<'a> Iterator for Utf8Stretches<'a> {
+    type Item = (&'a str, bool);
+
+    fn next(&mut self) -> Option<(&'a str, bool)> {
+        if self.0.is_empty() {
+            return None;
+        }
+        match std::str::from_utf8(self.0) {
             Ok(text) => {
-                out.push_str(text);
-                return Cow::Owned(out);
+                self.0 = &[];
+                Some((text, false))
             }
-            Err(next) => error = next,
+            Err(error) => {
+                let (valid, after) = self.0.split_at(error.valid_up_to());
+                self.0 = error.error_len().map_or(&[], |len| &after[len..]);
+                // SAFETY: `from_utf8` found `valid` (the bytes before `valid_up_to()`) valid.
+                Some((unsafe { std::str::from_utf8_unchecked(valid) }, true))
+            }
         }
     }
 }

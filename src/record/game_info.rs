@@ -21,8 +21,6 @@
 //! 6. nothing at all: Japanese, the rules of the old professional games that make up most
 //!    records without RU, komi or place (the finding says it is a default).
 
-use std::cell::RefCell;
-
 use super::{Properties, PropertyText};
 use crate::rules::{self, Preset, Ruleset};
 
@@ -77,30 +75,6 @@ pub struct NamedRules {
 
 /// The rules an `RU` value names, if any.
 pub fn named_rules(ru: &str) -> Option<NamedRules> {
-    thread_local! {
-        /// The last `RU` value this thread read, with its answer.
-        static LAST: RefCell<(String, Option<NamedRules>)> =
-            const { RefCell::new((String::new(), None)) };
-    }
-    // A collection spells RU the same way in nearly every game (fox-pro: `Japanese` 10,130
-    // times, `Chinese` 219), and a spelling that is not a preset's exact name is compared,
-    // normalised, with every preset and alias (about 5,500 instructions a game): the answer
-    // is a function of the text alone, so the last one is kept for the next game.
-    // Starts as ("", None): the answer for an empty value too.
-    LAST.with(|last| {
-        let Ok(mut last) = last.try_borrow_mut() else { return read_named_rules(ru) };
-        let (text, named) = &mut *last;
-        if text.as_str() != ru {
-            *named = read_named_rules(ru);
-            text.clear();
-            text.push_str(ru);
-        }
-        *named
-    })
-}
-
-/// [`named_rules`], worked out.
-fn read_named_rules(ru: &str) -> Option<NamedRules> {
     let ru = ru.trim();
     if ru.is_empty() {
         return None;

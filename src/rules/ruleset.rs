@@ -464,8 +464,11 @@ fn normalized(name: &str) -> impl Iterator<Item = char> + '_ {
 pub fn preset(name: &str) -> Option<&'static Preset> {
     // Runs for every game (RU, inferred rules): the names are compared character by character
     // instead of normalising each into a new string.
-    if let Some(p) = PRESETS.iter().find(|p| p.name == name) {
-        // Names are unique after normalising (a test checks), so an exact name is the answer.
+    // Names and aliases are unique after normalising (a test checks), and normalising
+    // lower-cases: a name or alias equal but for ASCII case (`Japanese`, `AGA`: most RU values)
+    // is the answer, found without normalising anything.
+    let same = |candidate: &str| candidate.eq_ignore_ascii_case(name);
+    if let Some(p) = PRESETS.iter().find(|p| same(p.name) || p.aliases.iter().any(|a| same(a))) {
         return Some(p);
     }
     let key = normalize_name(name);
