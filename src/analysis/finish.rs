@@ -370,11 +370,11 @@ impl Finishing {
     }
 
     /// The heads of each colour's live chains with at most two liberties, each once, in point
-    /// order (Black's, White's), found in one pass over the board into `heads`. A chain pressed only by dead
-    /// stones (no live opponent stone next to it) is left out: the players agreed those stones
-    /// are off the board, so their atari is no threat to meet and no capture to make (capturing
-    /// with them would bring dead stones back to life in the count), and a chain with two
-    /// liberties among them needs no protective move. Measured on the 15,309 counted
+    /// order (Black's, White's), found in one pass over the board into `heads`. A chain pressed
+    /// only by dead stones (no live opponent stone next to it) is left out: the players agreed
+    /// those stones are off the board, so their atari is no threat to meet and no capture to
+    /// make (capturing with them would bring dead stones back to life in the count), and a
+    /// chain with two liberties among them needs no protective move. Measured on the 15,309 counted
     /// Japanese-rules records of `../shared/corpus/aeb-pro`, protecting such two-liberty chains
     /// charged the protecting side a point the recorded result does not: 155 margins came
     /// exact without it, 40 were lost.
@@ -743,6 +743,8 @@ impl Finishing {
     /// comes after every boundary move and before the plain dame. `own` holds `color`'s weak
     /// chains.
     fn boundary_or_dame(&mut self, color: Color, own: &[u16]) -> Option<(u16, Why)> {
+        // Both kinds of move read the position's regions of space, found once for the turn.
+        self.regions();
         let boundary = self.boundary_move(color);
         if let Some((swing, m)) = boundary
             && swing > 1
@@ -763,8 +765,9 @@ impl Finishing {
     /// The safe boundary move in a small open region worth most to `color`, with its swing:
     /// the points it seals for `color` plus those its occupation would have sealed for the
     /// opponent.
+    ///
+    /// Reads the regions [`Finishing::regions`] found for this turn.
     fn boundary_move(&mut self, color: Color) -> Option<(i32, u16)> {
-        self.regions();
         let mut scored: Vec<(i32, u16)> = Vec::new();
         let Spaces { region_of, regions, empties, .. } = &self.spaces;
         for &m in empties {
@@ -795,7 +798,7 @@ impl Finishing {
     /// Whether a dame is safe takes reading, and so may whether it forces: a point is only
     /// classified, and only tried, when no point of a higher class before it was safe.
     ///
-    /// Called after [`Finishing::boundary_move`] in the same turn, whose regions it reads.
+    /// Reads the regions [`Finishing::regions`] found for this turn.
     fn dame_move(&mut self, color: Color, plain: bool) -> (Option<u16>, bool) {
         // The lists of the turn before, taken out while this one fills them.
         let [mut rest, mut forcing_nothing] = std::mem::take(&mut self.dame_lists);

@@ -151,10 +151,11 @@ pub struct Ending {
     pub draw_unfinished: bool,
     /// The open borders of `board` with `dead` off, when already found (a finished position's
     /// teire rule reads them): with no piece of [`UNFINISHED_BORDER`] points, there is nothing
-    /// to draw.
-    pub open: Option<OpenBorders>,
+    /// to draw. Crate-private, as `area` is: both are derived from `board` and `dead` when the
+    /// ending is made, and counting trusts them.
+    pub(crate) open: Option<OpenBorders>,
     /// The [`area_map`] of `board` with `dead` off, when already found (as `open` is).
-    pub area: Option<Vec<Option<Color>>>,
+    pub(crate) area: Option<Vec<Option<Color>>>,
 }
 
 impl Ending {

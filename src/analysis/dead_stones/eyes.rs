@@ -68,10 +68,7 @@ impl UnionFind {
 pub(crate) fn analyse(layout: &Layout, dead: &[bool]) -> Eyes {
     let grid = &layout.grid;
     let n = grid.len();
-    let stones = &layout.stones;
-    // The live stone on each point, read at every point and again from each neighbour.
-    let live_at: Vec<Option<Color>> =
-        stones.iter().zip(dead).map(|(&s, &d)| if d { None } else { s }).collect();
+    let live_at = layout.live_stones(dead);
     let live = |i: usize| -> Option<Color> { live_at[i] };
     let border: Vec<bool> = (0..n)
         .map(|i| {

@@ -89,6 +89,12 @@ impl Layout {
         Point::new(x as u8, y as u8)
     }
 
+    /// The stone on every point with the stones flagged in `dead` taken off: the live stones
+    /// region and eye walks read at every point and again from each neighbour.
+    pub(crate) fn live_stones(&self, dead: &[bool]) -> Vec<Option<Color>> {
+        self.stones.iter().zip(dead).map(|(&s, &d)| if d { None } else { s }).collect()
+    }
+
     /// The flat index of an on-board point.
     pub(crate) fn index(&self, p: Point) -> usize {
         p.y as usize * self.size.width as usize + p.x as usize

@@ -79,9 +79,7 @@ fn areas(layout: &Layout, dead: &[bool], color: Color) -> Areas {
     let grid = &layout.grid;
     let n = grid.len();
     let opp = color.opponent();
-    // The live stone on each point, read at every point and again from each neighbour.
-    let live_at: Vec<Option<Color>> =
-        layout.stones.iter().zip(dead).map(|(&s, &d)| if d { None } else { s }).collect();
+    let live_at = layout.live_stones(dead);
     let live = |i: usize, c: Color| live_at[i] == Some(c);
     let mut of = vec![NONE; n];
     let mut ends: Vec<[u32; 3]> = Vec::new();

@@ -9,6 +9,7 @@
 //! Chinese rules count them.
 
 use super::grid::Grid;
+use super::{live_code, live_codes};
 use crate::rules::Color;
 
 /// For every point, the player it counts for under area counting, or `None` when it reaches
@@ -19,25 +20,16 @@ pub(crate) fn area_owners(
     dead: &[bool],
 ) -> Vec<Option<Color>> {
     let n = grid.len();
-    // The live stone on every point as the bit of its colour (0: none), so that the floods
-    // read one byte where they would read a stone and a dead flag.
-    let live: Vec<u8> = stones
-        .iter()
-        .zip(dead)
-        .map(|(s, &d)| match s {
-            Some(c) if !d => 1u8 << c.index(),
-            _ => 0,
-        })
-        .collect();
+    let live = live_codes(stones, dead);
     // Bit `1 << colour index` of a point: it reaches that player. Both floods share the stack,
     // sized for the whole board so that it never grows.
     let mut reached = vec![0u8; n];
     let mut stack = Vec::with_capacity(n);
     for pla in Color::BOTH {
         let bit = 1u8 << pla.index();
-        let opp = 1u8 << pla.opponent().index();
+        let (own, opp) = (live_code(pla), live_code(pla.opponent()));
         for (i, &l) in live.iter().enumerate() {
-            if l == bit {
+            if l == own {
                 reached[i] |= bit;
                 stack.push(i);
             }

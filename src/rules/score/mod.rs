@@ -34,6 +34,19 @@ pub use zi::{ChineseCount, points_to_zi, zi_amount, zi_result};
 use crate::rules::{BoardSize, Color, CycleEnd, Outcome, Ruleset, Scoring, TieBreak, WinBy};
 use grid::Grid;
 
+/// The code of a live stone of `c` in [`live_codes`]: 1 for Black, 2 for White.
+#[inline]
+fn live_code(c: Color) -> u8 {
+    1 + c.index() as u8
+}
+
+/// For every point, the [`live_code`] of a live stone there, else 0 (empty, or a dead stone):
+/// what the counts' flood fills ask most, read from one byte instead of a stone and a dead
+/// flag.
+fn live_codes(stones: &[Option<Color>], dead: &[bool]) -> Vec<u8> {
+    stones.iter().zip(dead).map(|(s, &d)| s.filter(|_| !d).map_or(0, live_code)).collect()
+}
+
 /// A finished position: the stones, row by row from the top left (`y * width + x`), and which of
 /// them are dead.
 #[derive(Clone, Copy, Debug)]

@@ -25,6 +25,7 @@
 //! wrong coefficient). Here every edge pattern is matched in all eight orientations at every edge.
 
 use super::grid::{Grid, Pieces};
+use super::{live_code, live_codes};
 use crate::rules::Color;
 
 /// How one point scores under territory counting, with the analysis behind it.
@@ -77,31 +78,19 @@ struct Stones<'a> {
     grid: &'a Grid,
     stones: &'a [Option<Color>],
     dead: &'a [bool],
-    /// For every point, the [`live_code`] of a live stone there, else 0: what the
-    /// flood fills ask most, read from one byte instead of a stone and a dead flag.
+    /// [`live_codes`] of the position.
     live: Vec<u8>,
     /// For every point, what makes two neighbours one chain for [`mark_chains`]: the stone (0
     /// empty, 1 Black, 2 White) and the dead flag (4), as one byte.
     chain_key: Vec<u8>,
 }
 
-/// The [`Stones::live`] code of a stone of `c`: 1 for Black, 2 for White (0: no live stone).
-#[inline]
-fn live_code(c: Color) -> u8 {
-    1 + c.index() as u8
-}
-
 impl<'a> Stones<'a> {
     fn new(grid: &'a Grid, stones: &'a [Option<Color>], dead: &'a [bool]) -> Stones<'a> {
-        let n = grid.len();
-        let mut live = vec![0u8; n];
-        let mut chain_key = vec![0u8; n];
-        for i in 0..n {
-            let stone = stones[i].map_or(0, live_code);
-            live[i] = if dead[i] { 0 } else { stone };
-            chain_key[i] = stone | (u8::from(dead[i]) << 2);
-        }
-        Stones { grid, stones, dead, live, chain_key }
+        let chain_key = (0..grid.len())
+            .map(|i| stones[i].map_or(0, live_code) | (u8::from(dead[i]) << 2))
+            .collect();
+        Stones { grid, stones, dead, live: live_codes(stones, dead), chain_key }
     }
 
     #[inline]
