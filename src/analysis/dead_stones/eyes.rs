@@ -10,7 +10,8 @@
 //! - *Eyes*: each eye space is worth 0, 1 or 2 eyes by its size and shape (nakade shapes are
 //!   worth one, a one-point eye is false when its chains are not connected otherwise and the
 //!   opponent holds its diagonals); a group has the sum, capped at two. An eye space holding
-//!   dead opponent stones is valued as their capture leaves it (their liberties filled).
+//!   dead opponent stones is valued as their capture leaves it (their liberties filled), and
+//!   one next to a border point without the points beside it (the opponent's to approach).
 
 use super::layout::{Layout, NONE};
 use crate::rules::Color;
@@ -212,8 +213,9 @@ pub(crate) fn analyse(layout: &Layout, dead: &[bool]) -> Eyes {
                 continue;
             }
             seen.push(g);
-            let value = *value
-                .get_or_insert_with(|| eye_value(layout, dead, points, around, owner, &mut uf));
+            let value = *value.get_or_insert_with(|| {
+                eye_value(layout, dead, &border, points, around, owner, &mut uf)
+            });
             let group = &mut groups[g as usize];
             group.eyes = (group.eyes + value).min(2);
             group.eye_space += points.len() as u32;
@@ -244,6 +246,13 @@ fn diagonals_hold(layout: &Layout, dead: &[bool], p: usize, owner: Color) -> boo
 
 /// How many eyes an eye space is worth to `owner`.
 ///
+/// A point of the space next to a border point (one touching both colours' live stones, see
+/// [`analyse`]) is no eye: the opponent plays the border point and the point beside it is a
+/// liberty the owner must fill or defend, not an eye. The region is valued without those
+/// points. A one-point eye beside open dame on the edge was worth an eye, and a group with
+/// that eye and one more passed for strong; a territory of many points loses a few and keeps
+/// its two eyes.
+///
 /// An eye space holding dead opponent stones is valued as it will be once they are captured:
 /// the owner must first fill every liberty they have in it, and those points are eye space no
 /// more. Three dead stones along the edge with one liberty beside them look like a bent four
@@ -252,6 +261,7 @@ fn diagonals_hold(layout: &Layout, dead: &[bool], p: usize, owner: Color) -> boo
 fn eye_value(
     layout: &Layout,
     dead: &[bool],
+    border: &[bool],
     points: &[usize],
     around: &[u32],
     owner: Color,
@@ -259,13 +269,15 @@ fn eye_value(
 ) -> u8 {
     let grid = &layout.grid;
     let captive = |p: usize| layout.stones[p] == Some(owner.opponent());
-    if points.iter().any(|&p| captive(p)) {
-        // The points left once the captives' liberties are filled, split into the eye spaces
-        // they make (the captives' points are empty again).
+    let open = |p: usize| grid.adj(p).any(|a| border[a]);
+    if points.iter().any(|&p| captive(p) || open(p)) {
+        // The points left once the captives' liberties are filled and the points next to an
+        // open border are given up, split into the eye spaces they make (the captives' points
+        // are empty again).
         let filled: Vec<usize> = points
             .iter()
             .copied()
-            .filter(|&p| layout.stones[p].is_none() && grid.adj(p).any(captive))
+            .filter(|&p| open(p) || (layout.stones[p].is_none() && grid.adj(p).any(captive)))
             .collect();
         if filled.is_empty() {
             return shape_value(layout, dead, points, owner, None);
@@ -397,5 +409,29 @@ mod tests {
             X X X X X X . .
             . . . . . . . .";
         assert_eq!(eyes_of(end, 0, 1, &[(0, 2)]), 2);
+    }
+
+    #[test]
+    fn an_eye_beside_open_dame_is_the_opponents_to_approach() {
+        // White's group has a true eye at A3, and B5 on the edge, whose neighbour C5 touches
+        // Black's D5 too: a dame point. Black plays C5 and B5 is a liberty White must fill, no
+        // eye (White may take C5 first, but that is a move to make, not an eye it has). With
+        // C5 walled off as a border point, B5 once counted as an eye and the group as strong,
+        // with two.
+        let open = "
+            O . . X . . . . .
+            O O O X . . . . .
+            . O X X . . . . .
+            O O X . . . . . .
+            X X X . . . . . .";
+        assert_eq!(eyes_of(open, 0, 0, &[]), 1);
+        // With C5 White's, B5 is an eye: two.
+        let closed = "
+            O . O X . . . . .
+            O O O X . . . . .
+            . O X X . . . . .
+            O O X . . . . . .
+            X X X . . . . . .";
+        assert_eq!(eyes_of(closed, 0, 0, &[]), 2);
     }
 }
