@@ -57,7 +57,9 @@ use memchr::memchr2;
 
 use super::builder::GameBuilder;
 use super::sgf::MAX_GAME_NODES;
-use super::{GameLocation, GameRecord, Limits, ReadOptions, ReadStatus, TextEncoding};
+use super::{
+    GameLocation, GameRecord, Limits, ReadOptions, ReadStatus, RecordedMove, TextEncoding,
+};
 use crate::rules::{Color, Move, Point};
 
 /// Why the fast reader left a game to sgf-parse.
@@ -192,6 +194,10 @@ struct Value {
 /// Where the reader stopped, and why.
 type Stop = (Decline, usize);
 
+/// The most plain move nodes lexed before they are handed to the builder together
+/// ([`GameBuilder::move_nodes`]): a buffer on the stack that a long run fills several times.
+const RUN_CHUNK: usize = 64;
+
 /// Moves to make room for before reading: a move takes at least six bytes (`;B[pd]`), so
 /// this never reserves much more than the game needs (capped for long commented games).
 fn expected_moves(text: &str) -> usize {
@@ -256,9 +262,17 @@ impl FastReader {
                     // instead of at every node, the count added when the run ends.
                     let budget = lexer.plain_move_budget();
                     let mut left = budget;
-                    let run = builder.move_nodes(|| lexer.plain_move_node(&mut left));
+                    let mut run =
+                        [RecordedMove { color: Color::Black, mv: Move::Pass, node: 0 }; RUN_CHUNK];
+                    loop {
+                        let lexed = lexer.plain_move_nodes(&mut left, &mut run);
+                        builder.move_nodes(&mut run[..lexed]);
+                        if lexed < RUN_CHUNK {
+                            break;
+                        }
+                    }
                     lexer.count_plain_move_nodes(budget - left);
-                    if run > 0 {
+                    if left < budget {
                         root = false;
                         continue;
                     }
@@ -504,34 +518,66 @@ impl Lexer<'_> {
         self.shape.depth += count;
     }
 
-    /// At `;`: the commonest node of all, `;B[pd]` (or `;W[dp]`) directly followed, after any
-    /// whitespace, by the next node, a variation or the end of the tree, read whole; `left`
-    /// (from [`Lexer::plain_move_budget`]) goes down by one, and the caller counts the nodes
-    /// of the run ([`Lexer::count_plain_move_nodes`]). `None`, the lexer unmoved, for anything
-    /// else, a node or value limit reached included (`left` at 0): [`Lexer::node`] and
-    /// [`Lexer::move_node`] then read it the long way (and report the limit).
-    #[inline(always)]
-    fn plain_move_node(&mut self, left: &mut u64) -> Option<(Color, Move)> {
+    /// At `;`: the commonest nodes of all, `;B[pd]` (or `;W[dp]`) each directly followed, after
+    /// any whitespace, by the next node, a variation or the end of the tree, read whole, as many
+    /// in a row as `run` holds and `left` (from [`Lexer::plain_move_budget`]) allows, into
+    /// `run` (colour and move; the builder numbers the nodes); returns how many. `left` goes
+    /// down by one a node, and the caller counts the nodes ([`Lexer::count_plain_move_nodes`]).
+    /// The lexer stops unmoved before anything else, a node or value limit reached included
+    /// (`left` at 0): [`Lexer::node`] and [`Lexer::move_node`] then read it the long way (and
+    /// report the limit).
+    ///
+    /// Never inlined: on its own, the loop keeps its few locals in registers (inlined into the
+    /// reader, it kept them on the stack).
+    #[inline(never)]
+    fn plain_move_nodes(&mut self, left: &mut u64, run: &mut [RecordedMove; RUN_CHUNK]) -> usize {
+        /// The bytes `;`, `[`, `]`, `;` at 0, 2, 5 and 6 of eight read as a little-endian word:
+        /// `;B[pd];W` as most moves of most records are written.
+        const MASK: u64 = 0x00FF_FF00_00FF_00FF;
+        const PATTERN: u64 = 0x003B_5D00_005B_003B;
         let bytes = self.bytes;
-        let &[b';', colour, b'[', x, y, b']'] = bytes.get(self.pos..self.pos + 6)? else {
-            return None;
-        };
-        let colour = match colour {
-            b'B' => Color::Black,
-            b'W' => Color::White,
-            _ => return None,
-        };
-        let mv = Move::Play(Point::new(letter(x)?, letter(y)?));
-        let mut end = self.pos + 6;
-        while end < bytes.len() && bytes[end].is_ascii_whitespace() {
-            end += 1;
+        let mut pos = self.pos;
+        let most = usize::try_from(*left).unwrap_or(usize::MAX).min(RUN_CHUNK);
+        let mut lexed = 0;
+        while lexed < most {
+            // The usual node, read in one word: lowercase letters, the next node right after.
+            if let Some(word) = bytes.get(pos..pos + 8).and_then(|b| <[u8; 8]>::try_from(b).ok()) {
+                let word = u64::from_le_bytes(word);
+                let [_, colour, _, x, y, ..] = word.to_le_bytes();
+                let (x, y) = (x.wrapping_sub(b'a'), y.wrapping_sub(b'a'));
+                if word & MASK == PATTERN && x < 26 && y < 26 && (colour == b'B' || colour == b'W')
+                {
+                    let color = if colour == b'B' { Color::Black } else { Color::White };
+                    run[lexed] = RecordedMove { color, mv: Move::Play(Point::new(x, y)), node: 0 };
+                    lexed += 1;
+                    pos += 6;
+                    continue;
+                }
+            }
+            // Any other plain move node: capitals, whitespace after it, the end of the tree.
+            let Some(&[b';', colour, b'[', x, y, b']']) = bytes.get(pos..pos + 6) else {
+                break;
+            };
+            let color = match colour {
+                b'B' => Color::Black,
+                b'W' => Color::White,
+                _ => break,
+            };
+            let (Some(x), Some(y)) = (letter(x), letter(y)) else { break };
+            let mut end = pos + 6;
+            while end < bytes.len() && bytes[end].is_ascii_whitespace() {
+                end += 1;
+            }
+            if !matches!(bytes.get(end), Some(b';' | b'(' | b')')) {
+                break;
+            }
+            run[lexed] = RecordedMove { color, mv: Move::Play(Point::new(x, y)), node: 0 };
+            lexed += 1;
+            pos = end;
         }
-        if *left == 0 || !matches!(bytes.get(end), Some(b';' | b'(' | b')')) {
-            return None;
-        }
-        *left -= 1;
-        self.pos = end;
-        Some((colour, mv))
+        self.pos = pos;
+        *left -= lexed as u64;
+        lexed
     }
 
     /// At `(`: a variation must start with a node.
