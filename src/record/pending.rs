@@ -37,7 +37,7 @@ use std::borrow::Cow;
 use std::ops::Range;
 use std::sync::{Arc, Mutex};
 
-use super::charset::{self, DecodedGame, FileCharset};
+use super::charset::{self, DecodedGame, FileCharset, KnownBytes};
 use super::input::Source;
 use super::limits;
 use super::split::{self, ByteLayout, Opening, Stray, Tree, TreeEnd};
@@ -131,6 +131,26 @@ impl FileText {
     }
 }
 
+impl FileText {
+    /// Whether `bytes[range]` is the whole text of a file that names no charset and was found
+    /// to be damaged UTF-8 ([`CharsetOrigin::DamagedUtf8`]), but for ASCII whitespace before and
+    /// after it: what [`KnownBytes::DamagedUtf8`] says of it then holds (the Fox server's
+    /// files, one game each: fox-pro, 9,668 files, whose games were checked again).
+    fn is_whole_damaged_utf8(&self, range: Range<usize>) -> bool {
+        let Some(from) = self.no_charset_from else { return false };
+        matches!(self.charset.fallback, Some((_, CharsetOrigin::DamagedUtf8)))
+            && !self.charset.utf8_bom
+            && self.charset.declared.is_none()
+            && from <= range.start
+            && range.start <= range.end
+            && self
+                .bytes
+                .get(from..range.start)
+                .is_some_and(|b| b.iter().all(u8::is_ascii_whitespace))
+            && self.bytes.get(range.end..).is_some_and(|b| b.iter().all(u8::is_ascii_whitespace))
+    }
+}
+
 /// Where a run of bytes handed to the splitter sits in its file: what turns the splitter's
 /// offsets, lines and game numbers, which count from the start of the bytes it was given,
 /// into the file's.
@@ -201,10 +221,14 @@ impl PendingGame {
             };
             return DecodedGame { text: Cow::Borrowed(""), encoding: NOT_DECODED, findings };
         };
-        let known = self.file.known_utf8(self.range.clone());
         // A game inside text that holds no `CA[` holds none either.
         let names_no_charset =
             self.file.no_charset_from.is_some_and(|from| self.range.start >= from);
+        let known = match self.file.known_utf8(self.range.clone()) {
+            Some(text) => KnownBytes::Utf8(text),
+            None if self.file.is_whole_damaged_utf8(self.range.clone()) => KnownBytes::DamagedUtf8,
+            None => KnownBytes::Unknown,
+        };
         let mut decoded = charset::decode_game_known(
             self.bytes(),
             known,
