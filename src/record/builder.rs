@@ -91,7 +91,11 @@ pub struct GameBuilder {
     node: Option<u32>,
     moves_before_node: u32,
     node_first_finding: usize,
-    /// The identifiers met so far in the current node, to report repeats.
+    /// The one- and two-capital identifiers met so far in the current node, one bit each
+    /// ([`property::slot`]), to report repeats: nearly every identifier, found with a bit
+    /// instead of comparing with each one before it (a Fox root holds 18).
+    node_slots: [u64; KEPT_WORDS],
+    /// The other identifiers met so far in the current node.
     node_ids: Vec<NodeId>,
     node_moves: u32,
     node_colours: [bool; 2],
@@ -142,7 +146,8 @@ impl NodeSetup {
     }
 }
 
-/// An identifier met in a node. Identifiers of up to eight bytes (all but damaged ones) are
+/// An identifier of more than two capitals met in a node (one or two are bits of
+/// `GameBuilder::node_slots`). Identifiers of up to eight bytes (all but damaged ones) are
 /// kept as a number, so that looking for repeats compares words and allocates nothing.
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum NodeId {
@@ -304,6 +309,7 @@ impl GameBuilder {
             node: None,
             moves_before_node: 0,
             node_first_finding: 0,
+            node_slots: [0; KEPT_WORDS],
             node_ids: scratch.node_ids,
             node_moves: 0,
             node_colours: [false; 2],
@@ -365,7 +371,7 @@ impl GameBuilder {
         }
         self.node = Some(self.node.map_or(0, |n| n + 1));
         self.node_first_finding = self.findings.len();
-        self.node_ids.clear();
+        self.forget_node_ids();
         self.node_moves = 0;
         self.node_colours = [false; 2];
         if self.node_setup.present {
@@ -389,7 +395,7 @@ impl GameBuilder {
         {
             // After a node that held only its move (nearly every node of a game), closing it
             // and opening this one change only these: the node's findings, setup and markup
-            // are none, it holds one move, and its identifiers are its move's (`node_ids` is
+            // are none, it holds one move, and its identifiers are its move's (`node_slots` is
             // brought up to date when the node is left: see `leave_move_node`).
             if self.last_markup.is_some() {
                 self.last_markup = None;
@@ -455,7 +461,7 @@ impl GameBuilder {
             return;
         }
         // A fresh node: no identifier met before, no other colour, no setup, nothing to report.
-        self.node_ids.push(NodeId::of(move_id(colour)));
+        self.note_id(move_id(colour));
         self.node_colours[colour.index()] = true;
         self.moves.push(RecordedMove { color: colour, mv, node });
         self.node_moves = 1;
@@ -469,9 +475,31 @@ impl GameBuilder {
         if self.in_move_node {
             self.in_move_node = false;
             let colour = if self.node_colours[0] { Color::Black } else { Color::White };
-            self.node_ids.clear();
-            self.node_ids.push(NodeId::of(move_id(colour)));
+            self.forget_node_ids();
+            self.note_id(move_id(colour));
         }
+    }
+
+    /// Notes that the current node holds `id` (capitals only); whether it held it already.
+    #[inline]
+    fn note_id(&mut self, id: &str) -> bool {
+        if let Some(slot) = property::slot(id.as_bytes()) {
+            let (word, bit) = (slot / 64, 1 << (slot % 64));
+            let repeated = self.node_slots[word] & bit != 0;
+            self.node_slots[word] |= bit;
+            return repeated;
+        }
+        let node_id = NodeId::of(id);
+        let repeated = self.node_ids.contains(&node_id);
+        self.node_ids.push(node_id);
+        repeated
+    }
+
+    /// A new node holds no identifier yet.
+    #[inline]
+    fn forget_node_ids(&mut self) {
+        self.node_slots = [0; KEPT_WORDS];
+        self.node_ids.clear();
     }
 
     #[inline]
@@ -587,9 +615,7 @@ impl GameBuilder {
             return Verdict::default();
         };
         let id: &str = &id;
-        let node_id = NodeId::of(id);
-        let repeated = self.node_ids.contains(&node_id);
-        self.node_ids.push(node_id);
+        let repeated = self.note_id(id);
         let spec = property::lookup(id);
         let well_formed = spec.is_none_or(|s| property::well_formed(s.value, values));
         let findings_before = self.findings.len();
@@ -781,9 +807,7 @@ impl GameBuilder {
     /// `mixed-node`, which never count as a verdict). It runs for nearly every property of
     /// every game; `plain_moves_take_the_general_path_s_steps` checks the two agree.
     fn plain_move(&mut self, colour: Color, mv: Move, node: u32) {
-        let node_id = NodeId::of(move_id(colour));
-        let repeated = self.node_ids.contains(&node_id);
-        self.node_ids.push(node_id);
+        let repeated = self.note_id(move_id(colour));
         self.record_move(colour, mv, node, repeated);
     }
 
