@@ -418,8 +418,9 @@ impl GameBuilder {
     /// state that `move_node`'s short way keeps is written once, as the last of them leaves it.
     ///
     /// The reader lexes a run into a small buffer and hands it over whole: two tight loops,
-    /// each with its state in registers, cost about half of one loop that lexed and listed
-    /// each move in turn (fox-pro: about 60 instructions a move). Not inlined: it runs once a
+    /// each with its state in registers, cost less than one loop that lexed and listed each
+    /// move in turn, whose state lived on the stack (about 60 instructions a move against 53;
+    /// fox-pro's check, 1,515.1M instructions against 1,494.2M). Not inlined: it runs once a
     /// run of up to 64 moves.
     #[inline(never)]
     pub fn move_nodes(&mut self, run: &mut [RecordedMove]) {
