@@ -104,8 +104,12 @@ impl Reader {
 
     /// At `depth`, `owner` to move: whether playing `m` leaves the chain on `target` safe.
     fn saves(&mut self, root: &Board, depth: usize, target: u16, owner: Color, m: u16) -> bool {
-        if !legal(self.at(root, depth), owner, m) {
+        let board = self.at(root, depth);
+        if !legal(board, owner, m) {
             return false;
+        }
+        if let Some(safe) = safe_by_bounds(board, target, owner, m) {
+            return safe;
         }
         self.play_child(root, depth, owner, m);
         let child = &self.below[depth];
@@ -177,6 +181,68 @@ pub(crate) fn child_of(boards: &mut Vec<Board>, depth: usize) -> &mut Board {
         children[0].clone_from(&parents[depth]);
     }
     &mut boards[depth + 1]
+}
+
+/// Whether the legal move `m` of `owner` leaves the chain on `target` safe, when bounds on the
+/// chain's liberties after the move tell without playing it: `Some(false)` when it has one at
+/// most, `Some(true)` when it has three or more (what [`Reader::saves`] answers from the played
+/// position then), `None` when it may have exactly two, which needs reading on, or when `m`
+/// does not touch the chain. Most moves a search tries are settled here, and a move not played
+/// costs no copy of the board.
+///
+/// The chain after a move touching it is the new stone joined with every friendly chain next
+/// to it. Its liberties are at least the neighbours of `m` that are empty or hold stones the
+/// move captures (opponent chains whose last liberty is `m`), and at least the other liberties
+/// of any one chain joined (they stay liberties); they are at most the other liberties of every
+/// chain joined, plus the empty neighbours of `m`, plus every stone captured.
+fn safe_by_bounds(board: &Board, target: u16, owner: Color, m: u16) -> Option<bool> {
+    let chain = board.head_at(target);
+    let mut joined = [0u16; 4];
+    let mut joined_count = 0;
+    let mut touches = false;
+    let mut lower = 0;
+    let mut upper = 0;
+    let mut most_kept = 0;
+    for a in board.neighbours_of(m) {
+        match board.stone_at(a) {
+            None => {
+                if board.empty_at(a) {
+                    lower += 1;
+                    upper += 1;
+                }
+            }
+            Some(c) if c == owner => {
+                let head = board.head_at(a);
+                touches |= head == chain;
+                if !joined[..joined_count].iter().any(|&h| h == head) {
+                    joined[joined_count] = head;
+                    joined_count += 1;
+                    // `m` is one of its liberties, and no longer one after the move; its
+                    // others stay.
+                    let others = board.libs_at(a) - 1;
+                    upper += others;
+                    most_kept = most_kept.max(others);
+                }
+            }
+            Some(_) => {
+                if board.libs_at(a) == 1 {
+                    lower += 1;
+                    upper += board.chain_len_at(a);
+                }
+            }
+        }
+    }
+    if !touches {
+        return None;
+    }
+    lower = lower.max(most_kept);
+    if upper <= 1 {
+        Some(false)
+    } else if lower >= 3 {
+        Some(true)
+    } else {
+        None
+    }
 }
 
 /// Up to eight distinct candidate moves.
