@@ -28,23 +28,36 @@ const MAX_DEPTH: usize = 100;
 /// A reader with its scratch boards, reused from query to query: a search reads the position
 /// it was asked about where it is, and the position `depth` plies below it is
 /// `below[depth - 1]`, so a search allocates nothing once it has been as deep before, and
-/// copies no board but those its moves make.
+/// copies no board but those its moves make (and of those, only what a move changed when the
+/// board holds a sibling of the new position: see [`Made::remake`]).
 pub(crate) struct Reader {
     below: Vec<Board>,
+    /// How each board of `below` was made.
+    made: Vec<Made>,
+    /// The versions of the query's position and of the boards made.
+    versions: Versions,
+    /// The version of the query's position.
+    root_version: u64,
     used: u32,
 }
 
 impl Reader {
     /// A reader with no scratch boards yet.
     pub(crate) fn new() -> Reader {
-        Reader { below: Vec::new(), used: 0 }
+        Reader {
+            below: Vec::new(),
+            made: Vec::new(),
+            versions: Versions::default(),
+            root_version: 0,
+            used: 0,
+        }
     }
 
     /// The move with which the opponent of the chain on the stone location `target`, moving
     /// first, captures it, if the reader finds one.
     pub(crate) fn capture_move(&mut self, board: &Board, target: u16) -> Option<u16> {
         let attacker = board.stone_at(target)?.opponent();
-        self.used = 0;
+        self.start();
         self.attack(board, 0, target, attacker)
     }
 
@@ -57,7 +70,7 @@ impl Reader {
     /// there is one (check [`Reader::capturable`] first: a chain under no attack needs none).
     pub(crate) fn rescue_move(&mut self, board: &Board, target: u16) -> Option<u16> {
         let owner = board.stone_at(target)?;
-        self.used = 0;
+        self.start();
         let candidates = rescue_candidates(board, target);
         candidates.as_slice().iter().copied().find(|&m| self.saves(board, 0, target, owner, m))
     }
@@ -65,6 +78,7 @@ impl Reader {
     /// Every move of the chain's owner after which the chain on `target` cannot be captured.
     pub(crate) fn rescue_moves(&mut self, board: &Board, target: u16) -> Vec<u16> {
         let Some(owner) = board.stone_at(target) else { return Vec::new() };
+        self.start();
         let candidates = rescue_candidates(board, target);
         let mut saving = Vec::new();
         for &m in candidates.as_slice() {
@@ -75,6 +89,13 @@ impl Reader {
             }
         }
         saving
+    }
+
+    /// Starts a query on a position: nothing read yet, and no board made from an earlier
+    /// query's position is one of this one's.
+    fn start(&mut self) {
+        self.used = 0;
+        self.root_version = self.versions.next();
     }
 
     /// Counts a node; `true` when the search must stop.
@@ -91,14 +112,22 @@ impl Reader {
     /// Plays `color` on `m` in a copy of the position at `depth`, as the position at `depth + 1`
     /// (`self.below[depth]`).
     fn play_child(&mut self, root: &Board, depth: usize, color: Color, m: u16) {
-        if depth == 0 {
-            match self.below.first_mut() {
-                Some(child) => child.clone_from(root),
-                None => self.below.push(root.clone()),
+        let parent_version =
+            if depth == 0 { self.root_version } else { self.made[depth - 1].version };
+        let version = self.versions.next();
+        let (parents, children) = self.below.split_at_mut(depth);
+        let parent = if depth == 0 { root } else { &parents[depth - 1] };
+        match children.first_mut() {
+            Some(child) => {
+                let made = &mut self.made[depth];
+                *made = made.remake(child, parent, parent_version, Ply::Move(color, m), version);
             }
-            self.below[0].play_empty(color, m);
-        } else {
-            child_of(&mut self.below, depth - 1).play_empty(color, m);
+            None => {
+                let mut child = parent.clone();
+                child.play_empty(color, m);
+                self.below.push(child);
+                self.made.push(Made { parent: parent_version, ply: Ply::Move(color, m), version });
+            }
         }
     }
 
@@ -169,18 +198,67 @@ impl Reader {
     }
 }
 
-/// In a search's stack of positions (the position `depth` plies down is `boards[depth]`): the
-/// position at `depth + 1`, made a copy of the one at `depth`, reusing its memory when that
-/// depth was reached before.
-pub(crate) fn child_of(boards: &mut Vec<Board>, depth: usize) -> &mut Board {
-    if boards.len() <= depth + 1 {
-        let copy = boards[depth].clone();
-        boards.push(copy);
-    } else {
-        let (parents, children) = boards.split_at_mut(depth + 1);
-        children[0].clone_from(&parents[depth]);
+/// Versions of the positions of a search's stack: a board gets a new one whenever a move is
+/// played on it, so a board made from a position knows whether that position is still what it
+/// was made from.
+#[derive(Default)]
+pub(crate) struct Versions(u64);
+
+impl Versions {
+    /// A version no position had before.
+    pub(crate) fn next(&mut self) -> u64 {
+        self.0 += 1;
+        self.0
     }
-    &mut boards[depth + 1]
+}
+
+/// The ply that made a board of a search's stack from the position above it.
+#[derive(Clone, Copy)]
+pub(crate) enum Ply {
+    /// A legal move (suicide forbidden), played with [`Board::play_empty`].
+    Move(Color, u16),
+    Pass,
+}
+
+/// How a board of a search's stack was made: from the position above it at version `parent`,
+/// by `ply`, giving it version `version`.
+#[derive(Clone, Copy)]
+pub(crate) struct Made {
+    pub(crate) parent: u64,
+    pub(crate) ply: Ply,
+    pub(crate) version: u64,
+}
+
+impl Made {
+    /// Makes `child`, a board this describes, the position `parent` (at version
+    /// `parent_version`) after `ply`, and returns how it was made (version `version`). A
+    /// search tries one move after another at a node: when `child` holds `parent` after an
+    /// earlier sibling still, that ply is taken back by copying only the cells it changed
+    /// ([`Board::take_back_from`]); otherwise the whole board is copied.
+    pub(crate) fn remake(
+        &self,
+        child: &mut Board,
+        parent: &Board,
+        parent_version: u64,
+        ply: Ply,
+        version: u64,
+    ) -> Made {
+        if self.parent != parent_version {
+            child.clone_from(parent);
+        } else {
+            match self.ply {
+                Ply::Move(color, m) => child.take_back_from(parent, color, m),
+                Ply::Pass => child.set_counters(parent.counters()),
+            }
+        }
+        match ply {
+            Ply::Move(color, m) => {
+                child.play_empty(color, m);
+            }
+            Ply::Pass => child.pass(),
+        }
+        Made { parent: parent_version, ply, version }
+    }
 }
 
 /// Whether the legal move `m` of `owner` leaves the chain on `target` safe, when bounds on the
@@ -195,6 +273,8 @@ pub(crate) fn child_of(boards: &mut Vec<Board>, depth: usize) -> &mut Board {
 /// move captures (opponent chains whose last liberty is `m`), and at least the other liberties
 /// of any one chain joined (they stay liberties); they are at most the other liberties of every
 /// chain joined, plus the empty neighbours of `m`, plus every stone captured.
+// The chains joined are compared in line: `contains` on a slice of u16 is a call.
+#[allow(clippy::manual_contains)]
 fn safe_by_bounds(board: &Board, target: u16, owner: Color, m: u16) -> Option<bool> {
     let chain = board.head_at(target);
     let mut joined = [0u16; 4];
@@ -272,16 +352,10 @@ impl Candidates {
 /// a capture always gains a liberty), then extending at its liberties.
 fn rescue_candidates(board: &Board, target: u16) -> Candidates {
     let mut out = Candidates::default();
-    let Some(owner) = board.stone_at(target) else { return out };
-    for s in board.chain_locs_at(target) {
-        for a in board.neighbours_of(s) {
-            if board.stone_at(a) == Some(owner.opponent()) && board.libs_at(a) == 1 {
-                let mut lib = [0u16; 1];
-                first_liberties(board, a, &mut lib);
-                out.push(lib[0]);
-            }
-        }
+    if board.stone_at(target).is_none() {
+        return out;
     }
+    board.for_each_atari_neighbour_liberty(target, |lib| out.push(lib));
     let mut libs = [0u16; 2];
     // Asking for no more liberties than the chain has lets the walk stop at the last one.
     let want = (board.libs_at(target) as usize).min(libs.len());
@@ -294,30 +368,12 @@ fn rescue_candidates(board: &Board, target: u16) -> Candidates {
 
 /// The first `out.len()` distinct liberties of the chain on the stone location `loc`, in the
 /// order [`Board::some_liberties_at`] finds them (its stones from the head, each stone's
-/// neighbours in order), written to `out`; returns how many were found. The walk stops as soon
-/// as `out` is full, where `some_liberties_at` walks on through the whole chain looking for one
-/// liberty more: reading asks for the one liberty of a chain in atari, or the two of a chain
-/// with two, thousands of times a game.
-// The liberties found are compared in line: `contains` on a slice of u16 is a call, made
-// hundreds of thousands of times on 600 games (measured: 7M instructions).
-#[allow(clippy::manual_contains)]
+/// neighbours in order), written to `out`; returns how many were found. The walk
+/// ([`Board::first_liberties_at`]) stops as soon as `out` is full, where `some_liberties_at`
+/// walks on through the whole chain looking for one liberty more: reading asks for the one
+/// liberty of a chain in atari, or the two of a chain with two, thousands of times a game.
 pub(crate) fn first_liberties(board: &Board, loc: u16, out: &mut [u16]) -> usize {
-    let mut found = 0;
-    if out.is_empty() {
-        return 0;
-    }
-    for s in board.chain_locs_at(loc) {
-        for a in board.neighbours_of(s) {
-            if board.empty_at(a) && !out[..found].iter().any(|&l| l == a) {
-                out[found] = a;
-                found += 1;
-                if found == out.len() {
-                    return found;
-                }
-            }
-        }
-    }
-    found
+    board.first_liberties_at(loc, out)
 }
 
 /// Whether `color` may play on the empty location `m` (suicide forbidden, simple ko).

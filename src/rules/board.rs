@@ -1265,12 +1265,194 @@ impl Board {
     }
 }
 
+// Walks of a chain for tactical reading, which makes them at every node of its searches: the
+// location given is checked, and every location after it comes from the chain's ring or a
+// stone's neighbours, which the unchecked indexing's invariant covers.
+impl Board {
+    /// The first `out.len()` distinct liberties of the chain on the location `loc` (none for an
+    /// empty point or a wall cell), in the order of a walk of its stones from the head round
+    /// the ring, each stone's neighbours in [`Board::neighbours_of`] order, written to `out`;
+    /// returns how many were found. The walk stops as soon as `out` is full.
+    #[allow(clippy::manual_contains)]
+    pub(crate) fn first_liberties_at(&self, loc: u16, out: &mut [u16]) -> usize {
+        let head = self.checked(loc).head;
+        if out.is_empty() || head == NONE {
+            return 0;
+        }
+        let mut found = 0;
+        let mut cur = head;
+        loop {
+            for a in self.adjacent(cur) {
+                // Compared in line: `contains` on a slice of u16 is a call.
+                if self.cells[a].color == EMPTY && !out[..found].iter().any(|&l| l == a) {
+                    out[found] = a;
+                    found += 1;
+                    if found == out.len() {
+                        return found;
+                    }
+                }
+            }
+            cur = self.cells[cur].next;
+            if cur == head {
+                return found;
+            }
+        }
+    }
+
+    /// For each stone of the chain on the stone location `loc` (from the head round the ring)
+    /// and each of its neighbours in [`Board::neighbours_of`] order that is a stone of the other
+    /// colour in a chain with one liberty: `found` with that liberty (the first of
+    /// [`Board::first_liberties_at`], 0 if there were none), once per such neighbour.
+    pub(crate) fn for_each_atari_neighbour_liberty(&self, loc: u16, mut found: impl FnMut(u16)) {
+        let cell = *self.checked(loc);
+        if cell.head == NONE {
+            return;
+        }
+        let other = cell.color ^ 3;
+        let head = cell.head;
+        let mut cur = head;
+        loop {
+            for a in self.adjacent(cur) {
+                let near = self.cells[a];
+                if near.color == other && self.cells[near.head].libs == 1 {
+                    let mut lib = [0u16; 1];
+                    self.first_liberties_at(a, &mut lib);
+                    found(lib[0]);
+                }
+            }
+            cur = self.cells[cur].next;
+            if cur == head {
+                return;
+            }
+        }
+    }
+}
+
 impl Board {
     /// The stone locations of the chain on a stone's location, starting with its head.
     #[inline]
     pub(crate) fn chain_locs_at(&self, loc: u16) -> ChainLocs<'_> {
         let head = self.checked(loc).head;
         ChainLocs { board: self, head, next: head }
+    }
+}
+
+// Taking a move back by copying from the position it was played on, for searches that keep a
+// stack of positions: [`Board::play_empty`] itself is untouched, and the cells it may have
+// written are found from that position.
+impl Board {
+    /// Makes this board, which is `parent` after `color` played the legal move `loc` (with
+    /// [`Board::play_empty`]) and nothing else since, equal to `parent` again in every byte that
+    /// matters, chain rings and heads included, by copying back only the cells the move can
+    /// have written: a copy of the whole board is a memcpy of several kilobytes, and a search
+    /// trying one move after another at a node takes each back before the next.
+    ///
+    /// Those cells follow from the chains next to `loc` in `parent`: `loc` itself; the head of
+    /// each friendly chain it joins (liberties and ring) and, where it merges two or more, the
+    /// stones of the smaller side of each merge (they take the larger side's head); the head of
+    /// each opponent chain it takes a liberty from; and every stone of an opponent chain it
+    /// captures, with the head of each of the mover's chains next to one of them (they gain
+    /// liberties). A move that was suicide, which a search does not play, is taken back by a
+    /// whole copy.
+    #[allow(clippy::manual_contains)]
+    pub(crate) fn take_back_from(&mut self, parent: &Board, color: Color, loc: u16) {
+        debug_assert_eq!(self.cells.len(), parent.cells.len());
+        debug_assert_eq!(parent.checked(loc).color, EMPTY);
+        let pla = code(color);
+        let opp = pla ^ 3;
+        self.copy_cell(parent, loc);
+        // Compared in line rather than with `contains` on a slice (a call). A cell copied twice
+        // costs a copy, not a wrong answer.
+        let near = parent.adjacent(loc);
+        let heads = near.map(|a| parent.cells[a].head);
+        let mut first_friend = NONE;
+        let mut merges = false;
+        let mut lived = false;
+        for i in 0..4 {
+            let color = parent.cells[near[i]].color;
+            let head = heads[i];
+            if color == EMPTY {
+                lived = true;
+            } else if color == pla {
+                lived |= parent.cells[head].libs > 1;
+                if first_friend == NONE {
+                    first_friend = head;
+                } else if head != first_friend {
+                    merges = true;
+                }
+                self.copy_cell(parent, head);
+            } else if color == opp {
+                if parent.cells[head].libs != 1 {
+                    self.copy_cell(parent, head);
+                } else if !heads[..i].iter().any(|&h| h == head) {
+                    // Captured: `loc` was its last liberty.
+                    lived = true;
+                    self.copy_chain(parent, head, Some(pla));
+                }
+            }
+        }
+        if !lived {
+            self.clone_from(parent);
+            return;
+        }
+        if merges {
+            // The merges as `touch` made them, neighbour by neighbour: each relabelled the
+            // stones of its smaller side (the chain so far, `parts` and the new stone, on a tie
+            // with the neighbour's), so only those are copied back, not a large wall's.
+            let mut parts = [NONE; 4];
+            let mut part_count = 0;
+            let mut own_stones = 1;
+            for i in 0..4 {
+                let head = heads[i];
+                if parent.cells[near[i]].color != pla
+                    || parts[..part_count].iter().any(|&h| h == head)
+                {
+                    continue;
+                }
+                if part_count > 0 {
+                    if parent.stones[head] < own_stones {
+                        self.copy_chain(parent, head, None);
+                    } else {
+                        for &part in &parts[..part_count] {
+                            self.copy_chain(parent, part, None);
+                        }
+                    }
+                }
+                own_stones += parent.stones[head];
+                parts[part_count] = head;
+                part_count += 1;
+            }
+        }
+        self.set_counters(parent.counters());
+        self.hash = parent.hash;
+        self.stone_counts = parent.stone_counts;
+    }
+
+    /// Copies the cell and chain stone count of `loc` from `parent`.
+    #[inline(always)]
+    fn copy_cell(&mut self, parent: &Board, loc: u16) {
+        self.cells[loc] = parent.cells[loc];
+        self.stones[loc] = parent.stones[loc];
+    }
+
+    /// Copies from `parent` every stone of its chain headed by `head`; with `neighbours_of`,
+    /// also the head of each chain of that colour next to one of them.
+    fn copy_chain(&mut self, parent: &Board, head: u16, neighbours_of: Option<u8>) {
+        let mut cur = head;
+        loop {
+            self.copy_cell(parent, cur);
+            if let Some(color) = neighbours_of {
+                for a in parent.adjacent(cur) {
+                    if parent.cells[a].color == color {
+                        self.copy_cell(parent, parent.cells[a].head);
+                    }
+                }
+            }
+            cur = parent.cells[cur].next;
+            if cur == head {
+                break;
+            }
+        }
     }
 }
 
@@ -1391,6 +1573,66 @@ mod tests {
         assert!(again.same_stones(&board));
         assert_eq!(again.hash(), board.hash());
         board.check_consistency().unwrap();
+    }
+
+    /// Whether two boards are the same in every byte a search could read: cells (chain rings
+    /// and heads included), stone counts, ko, prisoners, hash.
+    fn identical(a: &Board, b: &Board) -> bool {
+        a.cells.0 == b.cells.0
+            && a.stones.0 == b.stones.0
+            && a.ko == b.ko
+            && a.ko_banned == b.ko_banned
+            && a.hash == b.hash
+            && a.captures == b.captures
+            && a.suicides == b.suicides
+            && a.stone_counts == b.stone_counts
+    }
+
+    /// In random games on a small board, where captures, merges and kos are frequent: every
+    /// legal move of either colour, played on a copy of the position and taken back from it,
+    /// leaves the copy identical to the position, one move after another on the same copy.
+    #[test]
+    fn a_move_taken_back_from_its_position_leaves_it_exactly() {
+        let size = BoardSize::new(7, 6).unwrap();
+        let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut random = move |n: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % n as u64) as usize
+        };
+        let mut board = Board::new(size);
+        let mut child = board.clone();
+        let mut taken_back = 0;
+        for game in 0..40 {
+            board.reset(size);
+            for turn in 0..150 {
+                let mut legal = [Vec::new(), Vec::new()];
+                for color in Color::BOTH {
+                    legal[color.index()] = (0..board.loc_count() as u16)
+                        .filter(|&l| board.cells[l].color == EMPTY)
+                        .filter(|&l| board.check_loc(color, l, SuicideRule::Forbidden).is_ok())
+                        .collect();
+                }
+                child.clone_from(&board);
+                for color in Color::BOTH {
+                    for &m in &legal[color.index()] {
+                        child.play_empty(color, m);
+                        child.check_consistency().unwrap();
+                        child.take_back_from(&board, color, m);
+                        taken_back += 1;
+                        assert!(identical(&child, &board), "game {game}, turn {turn}, move {m}");
+                    }
+                }
+                let color = if turn % 2 == 0 { Color::Black } else { Color::White };
+                let moves = &legal[color.index()];
+                if moves.is_empty() {
+                    break;
+                }
+                board.play_empty(color, moves[random(moves.len())]);
+            }
+        }
+        assert!(taken_back > 50_000, "{taken_back} moves taken back");
     }
 
     #[test]

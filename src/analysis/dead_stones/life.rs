@@ -20,6 +20,7 @@
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
+use crate::analysis::reading::{Made, Ply, Versions};
 use crate::rules::{Board, Color, SuicideRule};
 
 /// Nodes one question may visit.
@@ -38,6 +39,10 @@ pub(crate) struct LifeSearch {
     arena: Vec<u16>,
     /// The position at each depth (`boards[0]` is the root).
     boards: Vec<Board>,
+    /// How each board but the root was made (`made[d]` for `boards[d + 1]`).
+    made: Vec<Made>,
+    /// The versions of the boards; the root's is 0.
+    versions: Versions,
     /// Settled positions: (position, player to move, ko point, a pass just made) -> lives.
     table: HashMap<u64, bool, BuildHasherDefault<KeyHasher>>,
     used: u32,
@@ -82,6 +87,8 @@ impl LifeSearch {
             key,
             arena: ordered,
             boards: vec![board.clone()],
+            made: Vec::new(),
+            versions: Versions::default(),
             table: HashMap::default(),
             used: 0,
             max_depth,
@@ -176,12 +183,30 @@ impl LifeSearch {
 
     /// The position at `depth + 1`: the one at `depth` after `color` plays `m` (or passes).
     fn play_child(&mut self, depth: usize, color: Color, m: Option<u16>) {
-        let child = crate::analysis::reading::child_of(&mut self.boards, depth);
-        match m {
-            Some(m) => {
-                child.play_empty(color, m);
+        let ply = match m {
+            Some(m) => Ply::Move(color, m),
+            None => Ply::Pass,
+        };
+        let parent_version = if depth == 0 { 0 } else { self.made[depth - 1].version };
+        let version = self.versions.next();
+        let (parents, children) = self.boards.split_at_mut(depth + 1);
+        let parent = &parents[depth];
+        match children.first_mut() {
+            Some(child) => {
+                let made = &mut self.made[depth];
+                *made = made.remake(child, parent, parent_version, ply, version);
             }
-            None => child.pass(),
+            None => {
+                let mut child = parent.clone();
+                match ply {
+                    Ply::Move(color, m) => {
+                        child.play_empty(color, m);
+                    }
+                    Ply::Pass => child.pass(),
+                }
+                self.boards.push(child);
+                self.made.push(Made { parent: parent_version, ply, version });
+            }
         }
     }
 }
