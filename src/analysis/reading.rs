@@ -244,7 +244,7 @@ impl Made {
         version: u64,
     ) -> Made {
         if self.parent != parent_version {
-            child.clone_from(parent);
+            child.copy_from(parent);
         } else {
             match self.ply {
                 Ply::Move(color, m) => child.take_back_from(parent, color, m),

@@ -1392,7 +1392,7 @@ impl Board {
             }
         }
         if !lived {
-            self.clone_from(parent);
+            self.copy_from(parent);
             return;
         }
         if merges {
@@ -1426,6 +1426,26 @@ impl Board {
         self.set_counters(parent.counters());
         self.hash = parent.hash;
         self.stone_counts = parent.stone_counts;
+    }
+
+    /// [`Clone::clone_from`] for a board of the same size, which searches do by the thousand:
+    /// the wall rows above and below the board are the same on every board of a size and never
+    /// change, so only the rows between them are copied (a tenth less on 19x19). A board of
+    /// another size is copied whole.
+    pub(crate) fn copy_from(&mut self, source: &Board) {
+        let len = source.cells.len();
+        let stride = source.stride as usize;
+        if self.cells.len() != len || self.stones.len() != len || self.stride != source.stride {
+            self.clone_from(source);
+            return;
+        }
+        let inner = stride..len - stride;
+        self.cells.0[inner.clone()].copy_from_slice(&source.cells.0[inner.clone()]);
+        self.stones.0[inner.clone()].copy_from_slice(&source.stones.0[inner]);
+        self.size = source.size;
+        self.set_counters(source.counters());
+        self.hash = source.hash;
+        self.stone_counts = source.stone_counts;
     }
 
     /// Copies the cell and chain stone count of `loc` from `parent`.
@@ -1614,7 +1634,8 @@ mod tests {
                         .filter(|&l| board.check_loc(color, l, SuicideRule::Forbidden).is_ok())
                         .collect();
                 }
-                child.clone_from(&board);
+                child.copy_from(&board);
+                assert!(identical(&child, &board));
                 for color in Color::BOTH {
                     for &m in &legal[color.index()] {
                         child.play_empty(color, m);
