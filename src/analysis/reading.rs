@@ -217,6 +217,7 @@ impl Versions {
 pub(crate) enum Ply {
     /// A legal move (suicide forbidden), played with [`Board::play_empty`].
     Move(Color, u16),
+    /// A pass, which clears the ko point.
     Pass,
 }
 
