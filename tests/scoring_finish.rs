@@ -4,12 +4,12 @@
 //! left alone, as is a chain only dead stones press or whose capture would be a snapback, the
 //! stone of a ko is connected by its owner after the boundary moves, a settled position needs
 //! nothing, a dame that would kill a chain the statuses call alive is left to its owner, and a
-//! record whose forcing finish leaves two threats at once is finished again more carefully.
+//! dame that would leave the opponent a double atari is not filled.
 
 mod util;
 
 use kifu::analysis::dead_stones::Statuses;
-use kifu::analysis::finish::{Why, finish};
+use kifu::analysis::finish::{Style, Why, finish, finish_with};
 use kifu::analysis::replay::Replay;
 use kifu::analysis::scoring::Ending;
 use kifu::analysis::{DeadStoneMode, replay, scoring};
@@ -222,7 +222,7 @@ fn a_chain_whose_capture_is_a_snapback_is_not_saved() {
 }
 
 #[test]
-fn a_finish_that_leaves_two_threats_at_once_is_played_again_carefully() {
+fn a_dame_that_opens_a_double_atari_is_not_filled() {
     // aeb-pro `Oza/31/Oza-1983-r2d.sgf` (31st Oza, 1983-08-04, Yamashiro Hiroshi - Ishii
     // Kunio, W+0.5, Japanese rules, komi 5.5) stops with dame left on the top edge:
     //
@@ -230,13 +230,19 @@ fn a_finish_that_leaves_two_threats_at_once_is_played_again_carefully() {
     //  19 . . X . . X X . X
     //  18 X X O O O O O X .
     //
-    // Filled forcing moves first, Black's dame on M19 leaves L19-M19 with two liberties, and
-    // White's on N19 then puts both it and O19-P19 in atari: Black saves one, and White
-    // captures two stones every status calls alive. The careful second try plays no move that
-    // leaves two threats: every dame is filled, and the count is the recorded one.
+    // Black's dame on M19 would leave L19-M19 with two liberties, and White's on N19 then put
+    // both it and O19-P19 in atari: Black would save one, and White capture two stones every
+    // status calls alive. Black does not fill M19 while it opens that double atari (White
+    // fills it instead), so the forcing finish captures nothing, as does the careful style;
+    // every dame is filled, and the count is the recorded one.
     let Some(game) = corpus_ending("aeb-pro/Oza/31/Oza-1983-r2d.sgf") else { return };
     let CorpusEnding { replay: rep, statuses, ending, count } = game;
-    assert!(finish(&rep.board, &statuses.dead, rep.to_move).largest_capture > 1);
+    let forcing = finish(&rep.board, &statuses.dead, rep.to_move);
+    assert_eq!(forcing.largest_capture, 0);
+    assert!(!forcing.moves.contains(&(Color::Black, Point::new(11, 0), Why::Dame)));
+    assert!(forcing.moves.contains(&(Color::White, Point::new(11, 0), Why::Dame)));
+    let careful = finish_with(&rep.board, &statuses.dead, rep.to_move, Style::Careful);
+    assert_eq!(careful.largest_capture, 0);
     let finished = ending.finished.as_ref().expect("finished, not counted as left");
     assert_eq!(finished.largest_capture, 0);
     assert_eq!(count.neutral, 0);

@@ -18,8 +18,8 @@
 //!    no point of territory;
 //! 4. the boundary move worth most: in each small open region (empty points touching both
 //!    colours), the point whose occupation seals the most points for the player plus the points
-//!    it denies the opponent; only moves whose stones cannot then be captured, and that do not
-//!    kill a chain the statuses call alive;
+//!    it denies the opponent; only moves whose stones cannot then be captured, that leave the
+//!    opponent no double atari, and that do not kill a chain the statuses call alive;
 //! 5. a neutral point next to both colours (dame), where filling it is safe as a boundary move
 //!    must be: first one that forces an answer inside the opponent's territory (it puts an
 //!    opponent chain in atari, or leaves one with two liberties that can be captured and that
@@ -138,6 +138,7 @@ fn finish_after(
         board: board.clone(),
         after: board.clone(),
         trial: board.clone(),
+        answer: board.clone(),
         reader: Reader::new(),
         locs,
         dead_at,
@@ -247,6 +248,9 @@ struct Finishing {
     /// Scratch for the position after a reply being tested ([`Finishing::safe_for`],
     /// [`Finishing::saves_all`]).
     trial: Board,
+    /// Scratch for an answer to a double atari tested in `after`
+    /// ([`Finishing::opens_double_atari`]).
+    answer: Board,
     reader: Reader,
     /// The board location of every point, row-major.
     locs: Vec<u16>,
@@ -856,7 +860,64 @@ impl Finishing {
     /// kills no live chain ([`Finishing::kills`]), and (under [`Style::Careful`]) it leaves no
     /// double threat.
     fn fills_safely(&mut self, color: Color, m: u16) -> bool {
-        self.safe_for(color, m) && !self.double_threat(color, m) && !self.kills(color, m)
+        // `safe_for` leaves the position after the move in `trial`, where the double atari is
+        // looked for.
+        self.safe_for(color, m)
+            && !self.opens_double_atari(color, m)
+            && !self.double_threat(color, m)
+            && !self.kills(color, m)
+    }
+
+    /// Whether `color`'s stone on `m`, in `trial` (the position [`Finishing::safe_for`] left
+    /// there), leaves its chain with two liberties, one of which the opponent can take to put
+    /// that chain and another of `color`'s in atari at once, with no one answer saving both.
+    /// Players filling the last points do not shorten their liberties so: the opponent's stone
+    /// there would be a forcing dame that wins stones. Measured on the 15,070 counted
+    /// Japanese-rules records of `../shared/corpus/aeb-pro` (exact / within 2 points / same
+    /// winner): 72.4 / 94.4 / 95.7% without the test, 72.7 / 94.5 / 95.8% with it; applied to
+    /// rescues and protective moves as well, 72.6 / 94.5 / 95.8%.
+    fn opens_double_atari(&mut self, color: Color, m: u16) -> bool {
+        if self.trial.libs_at(m) != 2 {
+            return false;
+        }
+        let opponent = color.opponent();
+        let mut libs = [0u16; 2];
+        first_liberties(&self.trial, m, &mut libs);
+        for l in libs {
+            // The chains of `color` with two liberties next to `l`, each once: the opponent's
+            // stone there puts them all in atari, unless it captures first.
+            let mut pressed = [0u16; 4];
+            let mut len = 0;
+            for a in self.trial.neighbours_of(l) {
+                if self.trial.stone_at(a) == Some(color)
+                    && !self.dead_at[a as usize]
+                    && self.trial.libs_at(a) == 2
+                    && !pressed[..len]
+                        .iter()
+                        .any(|&p| self.trial.head_at(p) == self.trial.head_at(a))
+                {
+                    pressed[len] = a;
+                    len += 1;
+                }
+            }
+            if len < 2 || !legal(&self.trial, opponent, l) {
+                continue;
+            }
+            self.after.clone_from(&self.trial);
+            self.after.play_empty(opponent, l);
+            let after = &self.after;
+            let in_atari: Vec<u16> = pressed[..len]
+                .iter()
+                .copied()
+                .filter(|&p| after.stone_at(p) == Some(color) && after.libs_at(p) == 1)
+                .collect();
+            if in_atari.len() >= 2
+                && !saves_all(&mut self.reader, &mut self.answer, &self.after, color, &in_atari)
+            {
+                return true;
+            }
+        }
+        false
     }
 
     /// Whether `color`'s stone on `m` would kill a live opponent chain of more than one stone
