@@ -3,8 +3,7 @@
 //! chains cutting the same stones win together, and a chain that only captures a lone stone
 //! inside the opponent's wall stays dead; the chains of a group the playouts leave a coin toss
 //! live or die together; a group the playouts keep alive in a clear majority is not killed by
-//! the enclosure rule; a capture whose capturing stone is taken back at once saves nothing; a
-//! group whose enclosing chain is pressed from outside its area too is not read out locally.
+//! the enclosure rule; a capture whose capturing stone is taken back at once saves nothing.
 
 mod util;
 
@@ -109,18 +108,4 @@ fn a_capture_whose_stone_is_taken_back_at_once_gives_no_eye() {
         (chain.color, chain.status),
         (Color::White, kifu::analysis::dead_stones::Status::Dead)
     );
-}
-
-#[test]
-fn a_group_whose_enclosing_chain_fights_outside_is_not_read_locally() {
-    // aeb-pro `Agon/15/6.sgf` (B+1.5, Japanese rules): in the upper left White's three stones
-    // A13 B13 A12 have two liberties, B14 and A11, both shared with Black's twenty-stone chain
-    // around them, which has four (A11 B14 C11 F17); F17 is a liberty of White's sixteen
-    // stones around F16 too. Read out inside the two points of White's area, with Black's
-    // liberties to fill, White's stones were called dead: B+4.5. The fight runs through
-    // chains the reading does not play; left to the playouts, they stand, as the record
-    // counts them.
-    let Some(corpus) = util::shared_corpus_or_skip() else { return };
-    let outcome = recomputed(&corpus.join("aeb-pro/Agon/15/6.sgf"));
-    assert_eq!(outcome, Outcome::Win { winner: Color::Black, by: WinBy::Points(1.5) });
 }

@@ -8,9 +8,7 @@
 //!   gives their group two eyes (with its liberties filled, and no capturing stone left in
 //!   atari);
 //! - a weak group whose area is small (at most [`READ_AREA`] points of space) is read out move
-//!   by move, its opponent moving first ([`super::life`]), and takes the answer, unless an
-//!   enclosing chain short of liberties is pressed by the group's colour from outside the area
-//!   too (the fight is larger than the area);
+//!   by move, its opponent moving first ([`super::life`]), and takes the answer;
 //! - a group with fewer than two eyes whose area holds no strong group of its colour and is
 //!   bordered only by strong opponent groups is dead unless the playouts keep it alive in a
 //!   clear majority (they let one-eyed groups with a false eye live now and then, when the
@@ -247,17 +245,11 @@ fn read_small_areas(
         // is room: capturing them is often how the enclosing chain gets out of the race, and
         // read without them its owner's answer there is missing.
         let mut cutting: Vec<u16> = Vec::new();
-        let mut races_outside = false;
         for &c in area.boundary {
             let chain = &layout.chains[c as usize];
             if chain.liberties.len() <= RACING_LIBERTIES {
                 for &i in &chain.liberties {
                     add(i, &mut arena);
-                    races_outside |= layout.grid.adj(i).any(|a| {
-                        layout.stones[a] == Some(group.color)
-                            && !dead[a]
-                            && !area.chains.contains(&layout.chain_of[a])
-                    });
                 }
                 if chain.stones.len() <= SMALL_CHAIN {
                     for &i in &chain.stones {
@@ -279,14 +271,6 @@ fn read_small_areas(
                     }
                 }
             }
-        }
-        // An enclosing chain short of liberties that the group's colour also presses from
-        // outside the area is in a fight the area does not hold: whether it can fill the
-        // group's liberties, or must answer outside, depends on chains the reading does not
-        // play (a seki of three chains or more, which professional records leave on the board
-        // more than any other; read locally, the group was called dead).
-        if races_outside {
-            continue;
         }
         cutting.retain(|l| !arena.contains(l));
         if arena.len() + cutting.len() <= READ_ARENA {
