@@ -95,10 +95,16 @@ impl LifeSearch {
         })
     }
 
-    /// Whether the group lives with `first` to move.
+    /// Whether the group lives with `first` to move. A kill is no answer when a chain enclosing
+    /// the area lives or dies by a fight the area does not hold (see [`enclosure_in_seki`]).
     pub(crate) fn lives(&mut self, first: Color) -> Verdict {
         self.used = 0;
-        self.search(0, first, false)
+        let verdict = self.search(0, first, false);
+        if verdict == Some(false) && enclosure_in_seki(&self.boards[0], &self.arena, self.defender)
+        {
+            return None;
+        }
+        verdict
     }
 
     /// The key of the position at `depth` for the table.
@@ -211,6 +217,79 @@ impl LifeSearch {
     }
 }
 
+/// Whether a chain of the attacker enclosing the arena from outside it is in a seki the arena
+/// does not hold: it shares more liberties with the area than it has outside it, and none of
+/// those outside liberties opens on space of its own (every one lies in an empty region that
+/// touches the defender's colour). The reading takes every enclosing chain for safe and lets it
+/// fill the shared liberties; such a chain may not afford to, each shared liberty it fills
+/// bringing it closer to capture by the defender's stones outside, and then neither side can
+/// approach and the group lives without territory (a seki of three chains or more, which
+/// professional records leave on the board: read as a kill, the group's stones and the space
+/// around them went to the wrong side). Whether it can afford to is outside the area.
+fn enclosure_in_seki(board: &Board, arena: &[u16], defender: Color) -> bool {
+    let attacker = defender.opponent();
+    let mut heads: Vec<u16> = Vec::new();
+    for &a in arena {
+        for n in board.neighbours_of(a) {
+            if !board.on_board_at(n) || board.stone_at(n) != Some(attacker) || arena.contains(&n) {
+                continue;
+            }
+            let head = board.head_at(n);
+            if heads.contains(&head) {
+                continue;
+            }
+            heads.push(head);
+            let mut liberties: Vec<u16> = Vec::new();
+            for stone in board.chain_locs_at(n) {
+                for l in board.neighbours_of(stone) {
+                    if board.on_board_at(l) && board.empty_at(l) && !liberties.contains(&l) {
+                        liberties.push(l);
+                    }
+                }
+            }
+            let shared = liberties.iter().filter(|l| arena.contains(l)).count();
+            let outside = liberties.len() - shared;
+            if outside > 0
+                && shared > outside
+                && !liberties
+                    .iter()
+                    .any(|&l| !arena.contains(&l) && opens_on_own_space(board, l, arena, defender))
+            {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// Whether the empty region around `start`, outside the arena, touches no stone of `defender`
+/// (space the enclosing side owns), or is too large to be liberties in a seki.
+fn opens_on_own_space(board: &Board, start: u16, arena: &[u16], defender: Color) -> bool {
+    /// An empty region larger than this is open board, not liberties in a seki.
+    const OPEN: usize = 40;
+    let mut region = vec![start];
+    let mut next = 0;
+    while next < region.len() {
+        let p = region[next];
+        next += 1;
+        for n in board.neighbours_of(p) {
+            if !board.on_board_at(n) || arena.contains(&n) {
+                continue;
+            }
+            if board.stone_at(n) == Some(defender) {
+                return false;
+            }
+            if board.empty_at(n) && !region.contains(&n) {
+                region.push(n);
+                if region.len() > OPEN {
+                    return true;
+                }
+            }
+        }
+    }
+    true
+}
+
 /// Whether the chain holding the stone `key` has two true eyes among its liberties: empty
 /// points whose every on-board neighbour is a stone of its colour, either all of the chain
 /// itself or with the diagonals too few for the opponent to make the eye false.
@@ -313,6 +392,34 @@ mod tests {
             O O O O O O
             . . . . . .";
         assert_eq!(verdict(group, 1, 1, 4, Color::White), Some(true));
+    }
+
+    #[test]
+    fn a_kill_by_an_enclosure_without_space_of_its_own_is_left_unanswered() {
+        // White's three stones on the edge share B19 and B17 with Black's enclosing chain, whose
+        // one other liberty, E19, touches White's wall: whether Black can afford to fill its
+        // own liberties at B19 and B17 depends on that wall, which the area does not hold
+        // (played out, often a seki of three chains), so the reading answers nothing.
+        let seki = "
+            O . X X . O
+            O X X O O O
+            O . X O . .
+            X X X O . .
+            O O O O . .";
+        assert_eq!(verdict(seki, 0, 0, 3, Color::Black), None);
+    }
+
+    #[test]
+    fn a_kill_by_an_enclosure_with_space_of_its_own_stands() {
+        // The same three White stones, but Black's enclosing chain has E19 and F19 of its own
+        // outside the area: Black plays B19 and captures at B17.
+        let dead = "
+            O . X X . .
+            O X X X X X
+            O . X O O O
+            X X X O . .
+            O O O O . .";
+        assert_eq!(verdict(dead, 0, 0, 3, Color::Black), Some(false));
     }
 
     #[test]
