@@ -4,7 +4,8 @@
 //! left alone, as is a chain only dead stones press or whose capture would be a snapback, the
 //! stone of a ko is connected by its owner after the boundary moves, a settled position needs
 //! nothing, a dame that would kill a chain the statuses call alive is left to its owner, and a
-//! dame that would leave the opponent a double atari is not filled.
+//! dame that would leave the opponent a double atari is not filled, unless one answer meets
+//! both threats.
 
 mod util;
 
@@ -296,4 +297,29 @@ fn a_dame_that_would_kill_a_chain_called_alive_is_left_to_its_owner() {
     assert_eq!(finished.board.get(Point::new(15, 11)), Some(Color::White), "{:?}", finished.moves);
     assert!(ending.finished.is_some(), "finished, not counted as left");
     assert_eq!(count.outcome, Outcome::Win { winner: Color::White, by: WinBy::Points(5.5) });
+}
+
+#[test]
+fn a_double_threat_one_answer_meets_is_no_reason_to_leave_a_dame() {
+    // aeb-pro `Cho_Chikun/2004-06-21.sgf` (B+1.5, Japanese rules) stops with dame left
+    // around K9 and M9:
+    //
+    //        H J K L M N O
+    //     11 O . X X O . X
+    //     10 O X . O X X O
+    //      9 X X . O . X X
+    //      8 O X X O O O O
+    //
+    // A black dame on K9 leaves a black chain with two liberties that White can take while
+    // threatening another black chain, but one black answer saves both: not the first saving
+    // move found for either chain. Read with the first saving move of each chain only, the
+    // threat looked unanswerable: Black filled M9 instead, White K9, and Black owed a
+    // protective move on K7 inside its territory, B+0.5. Every saving move tried, Black fills
+    // K9, owes nothing, and the count is the recorded one.
+    let Some(game) = corpus_ending("aeb-pro/Cho_Chikun/2004-06-21.sgf") else { return };
+    let CorpusEnding { ending, count, .. } = game;
+    let finished = ending.finished.as_ref().expect("finished, not counted as left");
+    assert!(finished.moves.contains(&(Color::Black, Point::new(9, 10), Why::Dame)));
+    assert!(!finished.moves.iter().any(|&(c, _, why)| c == Color::Black && why == Why::Protect));
+    assert_eq!(count.outcome, Outcome::Win { winner: Color::Black, by: WinBy::Points(1.5) });
 }

@@ -1071,6 +1071,15 @@ impl Finishing {
 
 /// Whether `color`, to move on `board`, has one move after which every chain on `threatened`
 /// is safe; `trial` is scratch for the position after it.
+///
+/// Every move saving one of the chains is tried, not only the first found: the first way of
+/// saving a chain may save it alone where another (an extension joining the two chains, a
+/// capture that gives both liberties) saves both. Trying only the first called threats real
+/// that a player answers with one move, and charged a protective move for them or kept a
+/// dame that is safe to fill off the board. Measured on the 15,070 counted Japanese-rules
+/// records of `../shared/corpus/aeb-pro` (exact / within 2 points / same winner, in games):
+/// 10,987 / 14,282 / 14,445 with the first saving move only, 11,000 / 14,282 / 14,448 with
+/// all of them.
 fn saves_all(
     reader: &mut Reader,
     trial: &mut Board,
@@ -1080,10 +1089,10 @@ fn saves_all(
 ) -> bool {
     let mut candidates: Vec<u16> = Vec::new();
     for &h in threatened {
-        if let Some(m) = reader.rescue_move(board, h)
-            && !candidates.contains(&m)
-        {
-            candidates.push(m);
+        for m in reader.rescue_moves(board, h) {
+            if !candidates.contains(&m) {
+                candidates.push(m);
+            }
         }
     }
     candidates.into_iter().any(|m| {
