@@ -51,7 +51,7 @@
 //! end are taken off by the count. Large open regions (unfinished borders, [`LARGE_REGION`]
 //! points or more) are left to the count too, which draws them by distance.
 
-use super::reading::{Reader, first_liberties};
+use super::reading::Reader;
 use crate::rules::{Board, Color, Point, SuicideRule};
 
 /// Open regions of this many points or more are unfinished borders: no single move seals any
@@ -432,7 +432,7 @@ impl Finishing {
             return false;
         }
         let mut lib = [0u16; 1];
-        first_liberties(&self.board, h, &mut lib);
+        self.board.first_liberties_at(h, &mut lib);
         let taker = owner.opponent();
         if !self.board.empty_at(lib[0])
             || self.board.check_loc(taker, lib[0], SuicideRule::Forbidden).is_err()
@@ -456,7 +456,7 @@ impl Finishing {
     fn capture_is_snapback(&mut self, h: u16) -> bool {
         let Some(owner) = self.board.stone_at(h) else { return false };
         let mut lib = [0u16; 1];
-        first_liberties(&self.board, h, &mut lib);
+        self.board.first_liberties_at(h, &mut lib);
         let taker = owner.opponent();
         if !legal(&self.board, taker, lib[0]) {
             return false;
@@ -516,7 +516,7 @@ impl Finishing {
         let in_atari = self.in_atari(weak, Tier::Urgent);
         in_atari.into_iter().find_map(|h| {
             let mut lib = [0u16; 1];
-            first_liberties(&self.board, h, &mut lib);
+            self.board.first_liberties_at(h, &mut lib);
             (legal(&self.board, color, lib[0]) && !self.joins_dead(color, lib[0])).then_some(lib[0])
         })
     }
@@ -543,7 +543,7 @@ impl Finishing {
         let mut points: Vec<u16> = Vec::new();
         for &h in weak.iter().filter(|&&h| self.board.libs_at(h) == 2) {
             let mut libs = [0u16; 2];
-            first_liberties(&self.board, h, &mut libs);
+            self.board.first_liberties_at(h, &mut libs);
             for l in libs {
                 if !points.contains(&l) {
                     points.push(l);
@@ -885,7 +885,7 @@ impl Finishing {
         }
         let opponent = color.opponent();
         let mut libs = [0u16; 2];
-        first_liberties(&self.trial, m, &mut libs);
+        self.trial.first_liberties_at(m, &mut libs);
         for l in libs {
             // The chains of `color` next to `l` with two or three liberties, each once: the
             // opponent's stone there takes one from each, unless it captures first.
@@ -913,11 +913,7 @@ impl Finishing {
             let threatened: Vec<u16> = pressed[..len]
                 .iter()
                 .copied()
-                .filter(|&p| {
-                    after.stone_at(p) == Some(color)
-                        && (after.libs_at(p) == 1
-                            || (after.libs_at(p) == 2 && reader.capturable(after, p)))
-                })
+                .filter(|&p| after.stone_at(p) == Some(color) && in_danger(reader, after, p))
                 .collect();
             if threatened.len() >= 2
                 && !saves_all(&mut self.reader, &mut self.answer, &self.after, color, &threatened)
@@ -946,9 +942,8 @@ impl Finishing {
             return false;
         }
         near[..len].iter().any(|&a| {
-            let libs = self.after.libs_at(a);
             self.after.stone_at(a) == Some(opponent)
-                && (libs == 1 || (libs == 2 && self.reader.capturable(&self.after, a)))
+                && in_danger(&mut self.reader, &self.after, a)
                 && self.reader.rescue_move(&self.after, a).is_none()
         })
     }
@@ -970,8 +965,7 @@ impl Finishing {
             if self.live_at(loc) == Some(opponent)
                 && after.stone_at(loc) == Some(opponent)
                 && after.head_at(loc) == loc
-                && (after.libs_at(loc) == 1
-                    || (after.libs_at(loc) == 2 && self.reader.capturable(after, loc)))
+                && in_danger(&mut self.reader, after, loc)
             {
                 threatened.push(loc);
             }
@@ -1069,6 +1063,16 @@ impl Finishing {
     }
 }
 
+/// Whether the chain on the stone location `loc` is in danger on `board`: in atari, or with
+/// two liberties and capturable by the opponent moving first.
+fn in_danger(reader: &mut Reader, board: &Board, loc: u16) -> bool {
+    match board.libs_at(loc) {
+        0 | 1 => true,
+        2 => reader.capturable(board, loc),
+        _ => false,
+    }
+}
+
 /// Whether `color`, to move on `board`, has one move after which every chain on `threatened`
 /// is safe; `trial` is scratch for the position after it.
 ///
@@ -1098,11 +1102,7 @@ fn saves_all(
     candidates.into_iter().any(|m| {
         trial.clone_from(board);
         trial.play_empty(color, m);
-        threatened.iter().all(|&h| {
-            trial.stone_at(h) == Some(color)
-                && (trial.libs_at(h) >= 3
-                    || (trial.libs_at(h) == 2 && !reader.capturable(trial, h)))
-        })
+        threatened.iter().all(|&h| trial.stone_at(h) == Some(color) && !in_danger(reader, trial, h))
     })
 }
 

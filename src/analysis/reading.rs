@@ -25,32 +25,16 @@ const BUDGET: u32 = 400;
 /// Plies a search may go down (a ladder across the board, with room for a counter-capture).
 const MAX_DEPTH: usize = 100;
 
-/// A reader with its scratch boards, reused from query to query: a search reads the position
-/// it was asked about where it is, and the position `depth` plies below it is
-/// `below[depth - 1]`, so a search allocates nothing once it has been as deep before, and
-/// copies no board but those its moves make (and of those, only what a move changed when the
-/// board holds a sibling of the new position: see [`Made::remake`]).
+/// A reader with its scratch boards, reused from query to query (a [`Stack`]).
 pub(crate) struct Reader {
-    below: Vec<Board>,
-    /// How each board of `below` was made.
-    made: Vec<Made>,
-    /// The versions of the query's position and of the boards made.
-    versions: Versions,
-    /// The version of the query's position.
-    root_version: u64,
+    stack: Stack,
     used: u32,
 }
 
 impl Reader {
     /// A reader with no scratch boards yet.
     pub(crate) fn new() -> Reader {
-        Reader {
-            below: Vec::new(),
-            made: Vec::new(),
-            versions: Versions::default(),
-            root_version: 0,
-            used: 0,
-        }
+        Reader { stack: Stack::new(), used: 0 }
     }
 
     /// The move with which the opponent of the chain on the stone location `target`, moving
@@ -95,7 +79,7 @@ impl Reader {
     /// query's position is one of this one's.
     fn start(&mut self) {
         self.used = 0;
-        self.root_version = self.versions.next();
+        self.stack.start();
     }
 
     /// Counts a node; `true` when the search must stop.
@@ -106,29 +90,12 @@ impl Reader {
 
     /// The position `depth` plies below `root`, the position the query is about.
     fn at<'a>(&'a self, root: &'a Board, depth: usize) -> &'a Board {
-        if depth == 0 { root } else { &self.below[depth - 1] }
+        self.stack.at(root, depth)
     }
 
-    /// Plays `color` on `m` in a copy of the position at `depth`, as the position at `depth + 1`
-    /// (`self.below[depth]`).
+    /// Plays `color` on `m` in a copy of the position at `depth`, as the position at `depth + 1`.
     fn play_child(&mut self, root: &Board, depth: usize, color: Color, m: u16) {
-        let parent_version =
-            if depth == 0 { self.root_version } else { self.made[depth - 1].version };
-        let version = self.versions.next();
-        let (parents, children) = self.below.split_at_mut(depth);
-        let parent = if depth == 0 { root } else { &parents[depth - 1] };
-        match children.first_mut() {
-            Some(child) => {
-                let made = &mut self.made[depth];
-                *made = made.remake(child, parent, parent_version, Ply::Move(color, m), version);
-            }
-            None => {
-                let mut child = parent.clone();
-                child.play_empty(color, m);
-                self.below.push(child);
-                self.made.push(Made { parent: parent_version, ply: Ply::Move(color, m), version });
-            }
-        }
+        self.stack.play(root, depth, Ply::Move(color, m));
     }
 
     /// At `depth`, `owner` to move: whether playing `m` leaves the chain on `target` safe.
@@ -141,7 +108,7 @@ impl Reader {
             return safe;
         }
         self.play_child(root, depth, owner, m);
-        let child = &self.below[depth];
+        let child = self.at(root, depth + 1);
         if child.stone_at(target) != Some(owner) {
             return false;
         }
@@ -161,11 +128,11 @@ impl Reader {
         let mut libs = [0u16; 2];
         match board.libs_at(target) {
             1 => {
-                first_liberties(board, target, &mut libs[..1]);
+                board.first_liberties_at(target, &mut libs[..1]);
                 return legal(board, attacker, libs[0]).then_some(libs[0]);
             }
             2 => {
-                first_liberties(board, target, &mut libs);
+                board.first_liberties_at(target, &mut libs);
             }
             _ => return None,
         }
@@ -174,7 +141,7 @@ impl Reader {
                 continue;
             }
             self.play_child(root, depth, attacker, m);
-            let child = &self.below[depth];
+            let child = self.at(root, depth + 1);
             if child.stone_at(target).is_none() {
                 return Some(m);
             }
@@ -198,15 +165,73 @@ impl Reader {
     }
 }
 
-/// Versions of the positions of a search's stack: a board gets a new one whenever a move is
+/// The scratch positions of a search below the position it is about (its root): the position
+/// `depth` plies down is `below[depth - 1]`, kept from search to search, so a search allocates
+/// nothing once it has been as deep before and copies no board but those its plies make; and
+/// of those, when the board there holds a sibling of the new position (the position above it
+/// after another ply), it copies only what that ply changed ([`Made::remake`]).
+pub(crate) struct Stack {
+    below: Vec<Board>,
+    /// How each board of `below` was made.
+    made: Vec<Made>,
+    /// The versions of the root and of the boards made.
+    versions: Versions,
+    /// The version of the root.
+    root_version: u64,
+}
+
+impl Stack {
+    /// A stack with no boards yet, for a root at version 0.
+    pub(crate) fn new() -> Stack {
+        Stack {
+            below: Vec::new(),
+            made: Vec::new(),
+            versions: Versions::default(),
+            root_version: 0,
+        }
+    }
+
+    /// Starts on a new root: no board made from the last one is one of this one's.
+    pub(crate) fn start(&mut self) {
+        self.root_version = self.versions.next();
+    }
+
+    /// The position `depth` plies below `root`.
+    pub(crate) fn at<'a>(&'a self, root: &'a Board, depth: usize) -> &'a Board {
+        if depth == 0 { root } else { &self.below[depth - 1] }
+    }
+
+    /// Makes the position `depth + 1` plies below `root` the one at `depth` after `ply`.
+    pub(crate) fn play(&mut self, root: &Board, depth: usize, ply: Ply) {
+        let parent_version =
+            if depth == 0 { self.root_version } else { self.made[depth - 1].version };
+        let version = self.versions.next();
+        let (parents, children) = self.below.split_at_mut(depth);
+        let parent = if depth == 0 { root } else { &parents[depth - 1] };
+        match children.first_mut() {
+            Some(child) => {
+                let made = &mut self.made[depth];
+                *made = made.remake(child, parent, parent_version, ply, version);
+            }
+            None => {
+                let mut child = parent.clone();
+                ply.play_on(&mut child);
+                self.below.push(child);
+                self.made.push(Made { parent: parent_version, ply, version });
+            }
+        }
+    }
+}
+
+/// Versions of the positions of a search's stack: a board gets a new one whenever a ply is
 /// played on it, so a board made from a position knows whether that position is still what it
 /// was made from.
 #[derive(Default)]
-pub(crate) struct Versions(u64);
+struct Versions(u64);
 
 impl Versions {
     /// A version no position had before.
-    pub(crate) fn next(&mut self) -> u64 {
+    fn next(&mut self) -> u64 {
         self.0 += 1;
         self.0
     }
@@ -221,13 +246,25 @@ pub(crate) enum Ply {
     Pass,
 }
 
+impl Ply {
+    /// Plays the ply on `board`.
+    fn play_on(self, board: &mut Board) {
+        match self {
+            Ply::Move(color, m) => {
+                board.play_empty(color, m);
+            }
+            Ply::Pass => board.pass(),
+        }
+    }
+}
+
 /// How a board of a search's stack was made: from the position above it at version `parent`,
 /// by `ply`, giving it version `version`.
 #[derive(Clone, Copy)]
-pub(crate) struct Made {
-    pub(crate) parent: u64,
-    pub(crate) ply: Ply,
-    pub(crate) version: u64,
+struct Made {
+    parent: u64,
+    ply: Ply,
+    version: u64,
 }
 
 impl Made {
@@ -236,7 +273,7 @@ impl Made {
     /// search tries one move after another at a node: when `child` holds `parent` after an
     /// earlier sibling still, that ply is taken back by copying only the cells it changed
     /// ([`Board::take_back_from`]); otherwise the whole board is copied.
-    pub(crate) fn remake(
+    fn remake(
         &self,
         child: &mut Board,
         parent: &Board,
@@ -252,12 +289,7 @@ impl Made {
                 Ply::Pass => child.set_counters(parent.counters()),
             }
         }
-        match ply {
-            Ply::Move(color, m) => {
-                child.play_empty(color, m);
-            }
-            Ply::Pass => child.pass(),
-        }
+        ply.play_on(child);
         Made { parent: parent_version, ply, version }
     }
 }
@@ -360,21 +392,11 @@ fn rescue_candidates(board: &Board, target: u16) -> Candidates {
     let mut libs = [0u16; 2];
     // Asking for no more liberties than the chain has lets the walk stop at the last one.
     let want = (board.libs_at(target) as usize).min(libs.len());
-    let got = first_liberties(board, target, &mut libs[..want]);
+    let got = board.first_liberties_at(target, &mut libs[..want]);
     for &l in &libs[..got] {
         out.push(l);
     }
     out
-}
-
-/// The first `out.len()` distinct liberties of the chain on the stone location `loc`, in the
-/// order [`Board::some_liberties_at`] finds them (its stones from the head, each stone's
-/// neighbours in order), written to `out`; returns how many were found. The walk
-/// ([`Board::first_liberties_at`]) stops as soon as `out` is full, where `some_liberties_at`
-/// walks on through the whole chain looking for one liberty more: reading asks for the one
-/// liberty of a chain in atari, or the two of a chain with two, thousands of times a game.
-pub(crate) fn first_liberties(board: &Board, loc: u16, out: &mut [u16]) -> usize {
-    board.first_liberties_at(loc, out)
 }
 
 /// Whether `color` may play on the empty location `m` (suicide forbidden, simple ko).

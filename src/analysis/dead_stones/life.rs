@@ -20,7 +20,7 @@
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
-use crate::analysis::reading::{Made, Ply, Versions};
+use crate::analysis::reading::{Ply, Stack};
 use crate::rules::{Board, Color, SuicideRule};
 
 /// Nodes one question may visit.
@@ -37,12 +37,10 @@ pub(crate) struct LifeSearch {
     /// Where moves may be played, vital points first: the points touching most of the area
     /// (sorted once, stably: the order moves are tried in at every node).
     arena: Vec<u16>,
-    /// The position at each depth (`boards[0]` is the root).
-    boards: Vec<Board>,
-    /// How each board but the root was made (`made[d]` for `boards[d + 1]`).
-    made: Vec<Made>,
-    /// The versions of the boards; the root's is 0.
-    versions: Versions,
+    /// The position searched.
+    root: Board,
+    /// The positions below it: the one at each depth of the search.
+    stack: Stack,
     /// Settled positions: (position, player to move, ko point, a pass just made) -> lives.
     table: HashMap<u64, bool, BuildHasherDefault<KeyHasher>>,
     used: u32,
@@ -86,9 +84,8 @@ impl LifeSearch {
             defender,
             key,
             arena: ordered,
-            boards: vec![board.clone()],
-            made: Vec::new(),
-            versions: Versions::default(),
+            root: board.clone(),
+            stack: Stack::new(),
             table: HashMap::default(),
             used: 0,
             max_depth,
@@ -100,8 +97,7 @@ impl LifeSearch {
     pub(crate) fn lives(&mut self, first: Color) -> Verdict {
         self.used = 0;
         let verdict = self.search(0, first, false);
-        if verdict == Some(false) && enclosure_in_seki(&self.boards[0], &self.arena, self.defender)
-        {
+        if verdict == Some(false) && enclosure_in_seki(&self.root, &self.arena, self.defender) {
             return None;
         }
         verdict
@@ -109,7 +105,7 @@ impl LifeSearch {
 
     /// The key of the position at `depth` for the table.
     fn key_at(&self, depth: usize, to_move: Color, passed: bool) -> u64 {
-        let board = &self.boards[depth];
+        let board = self.stack.at(&self.root, depth);
         let mut key = board.hash();
         if to_move == Color::White {
             key ^= 0x9e37_79b9_7f4a_7c15;
@@ -130,7 +126,7 @@ impl LifeSearch {
         if self.used > BUDGET || depth >= self.max_depth {
             return None;
         }
-        let board = &self.boards[depth];
+        let board = self.stack.at(&self.root, depth);
         if board.stone_at(self.key) != Some(self.defender) {
             return Some(false);
         }
@@ -149,7 +145,7 @@ impl LifeSearch {
         // spares checking the ones after it.
         for i in 0..self.arena.len() {
             let m = self.arena[i];
-            let board = &self.boards[depth];
+            let board = self.stack.at(&self.root, depth);
             if !board.empty_at(m) || board.check_loc(to_move, m, SuicideRule::Forbidden).is_err() {
                 continue;
             }
@@ -193,27 +189,7 @@ impl LifeSearch {
             Some(m) => Ply::Move(color, m),
             None => Ply::Pass,
         };
-        let parent_version = if depth == 0 { 0 } else { self.made[depth - 1].version };
-        let version = self.versions.next();
-        let (parents, children) = self.boards.split_at_mut(depth + 1);
-        let parent = &parents[depth];
-        match children.first_mut() {
-            Some(child) => {
-                let made = &mut self.made[depth];
-                *made = made.remake(child, parent, parent_version, ply, version);
-            }
-            None => {
-                let mut child = parent.clone();
-                match ply {
-                    Ply::Move(color, m) => {
-                        child.play_empty(color, m);
-                    }
-                    Ply::Pass => child.pass(),
-                }
-                self.boards.push(child);
-                self.made.push(Made { parent: parent_version, ply, version });
-            }
-        }
+        self.stack.play(&self.root, depth, ply);
     }
 }
 
@@ -239,14 +215,8 @@ fn enclosure_in_seki(board: &Board, arena: &[u16], defender: Color) -> bool {
                 continue;
             }
             heads.push(head);
-            let mut liberties: Vec<u16> = Vec::new();
-            for stone in board.chain_locs_at(n) {
-                for l in board.neighbours_of(stone) {
-                    if board.on_board_at(l) && board.empty_at(l) && !liberties.contains(&l) {
-                        liberties.push(l);
-                    }
-                }
-            }
+            let mut liberties = vec![0u16; board.libs_at(n) as usize];
+            board.first_liberties_at(n, &mut liberties);
             let shared = liberties.iter().filter(|l| arena.contains(l)).count();
             let outside = liberties.len() - shared;
             if outside > 0
