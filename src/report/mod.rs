@@ -5,7 +5,8 @@
 //! - [`rows`]: one flat struct per CSV file, with its column table, and
 //!   [`rows::GameReport::new`], which builds a game's rows from its record and analysis;
 //! - [`cell`]: the guard that keeps spreadsheets from running text cells as formulas;
-//! - [`table`]: a CSV writer whose header is written even when no row follows;
+//! - [`table`]: a CSV writer whose header is written even when no row follows, and
+//!   [`csv_line`], which writes its rows;
 //! - [`atomic`] and [`folder`]: report files written under temporary names and renamed into place
 //!   together, so an interrupted run never leaves half a report;
 //! - [`summary`]: the totals printed at the end and written to `summary.txt`;
@@ -16,6 +17,7 @@
 pub mod atomic;
 pub mod cell;
 pub mod clean_folder;
+pub mod csv_line;
 pub mod duplicates;
 pub mod folder;
 pub mod output_paths;
