@@ -68,7 +68,7 @@ pub fn run(args: &Args) -> io::Result<u8> {
     let session = Session::start(&args.run)?;
     let names: Vec<&'static str> = job.analysis.rulesets.iter().map(|r| r.name()).collect();
     let mut summary = Summary::new("audit", &names);
-    let consume = |item| match item {
+    let consume = |item: &Processed| match item {
         Processed::Source(source) => {
             summary.add_source(source.bytes, source.games, &source.findings);
             folder.write_source_findings(&source.rows)

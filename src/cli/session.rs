@@ -86,13 +86,13 @@ pub fn stream_rows<T: Serialize>(
         job,
         &session.progress,
         |item| {
-            match &item {
+            match item {
                 Processed::Source(source) => {
                     summary.add_source(source.bytes, source.games, &source.findings)
                 }
                 Processed::Game(game) => summary.add_game(game),
             }
-            rows(&item).iter().try_for_each(|row| table.borrow_mut().write(row))
+            rows(item).iter().try_for_each(|row| table.borrow_mut().write(row))
         },
         || table.borrow_mut().flush(),
     )?;

@@ -7,6 +7,7 @@
 //! receives them one by one in input order. A game that makes kifu panic still becomes a row
 //! (status `unparsed`, finding `internal`), so a bug costs one game, not the run.
 
+use std::cell::RefCell;
 use std::io;
 use std::num::NonZeroU32;
 use std::path::PathBuf;
@@ -86,9 +87,11 @@ pub fn run_job(
     engine: &Engine,
     job: &Job,
     progress: &Progress,
-    mut consume: impl FnMut(Processed) -> io::Result<()>,
-    end_batch: impl FnMut() -> io::Result<()>,
+    mut consume: impl FnMut(&Processed) -> io::Result<()>,
+    mut end_batch: impl FnMut() -> io::Result<()>,
 ) -> io::Result<Completion> {
+    // What was consumed this batch, dropped by a worker once the batch is written.
+    let spent: RefCell<Vec<Processed>> = RefCell::new(Vec::new());
     map_games_in_batches(
         engine,
         job,
@@ -110,15 +113,21 @@ pub fn run_job(
             report
         },
         |mapped| {
-            consume(match mapped {
+            let processed = match mapped {
                 Mapped::Source(source) => Processed::Source(source),
                 Mapped::Game(report) => Processed::Game(report),
                 Mapped::Crashed(location, message) => {
                     Processed::Game(Box::new(crashed_game(job, location, message)))
                 }
-            })
+            };
+            let result = consume(&processed);
+            spent.borrow_mut().push(processed);
+            result
         },
-        end_batch,
+        || {
+            engine.drop_on_worker(spent.take());
+            end_batch()
+        },
     )
 }
 
