@@ -112,7 +112,9 @@ pub fn statuses(
             ));
             dead_stones::as_is(board)
         }
-        (DeadStoneMode::Estimate | DeadStoneMode::Auto, _) => dead_stones::estimate(board),
+        (DeadStoneMode::Estimate | DeadStoneMode::Auto, _) => {
+            dead_stones::estimate_final(board, replay.ended_by_passes())
+        }
     };
     if statuses.source == DeadStoneSource::Estimate && !statuses.doubts.is_empty() {
         findings.push(Finding::new(

@@ -18,6 +18,10 @@
 //! - of two adjacent chains of opposite colours that the playouts left a coin toss (a capturing
 //!   race each side wins when it moves first, on average), the one with more liberties wins
 //!   when they share at most one liberty and capturing gives it two eyes;
+//! - a chain the playouts took as dead that shares two liberties or more with a live opponent
+//!   chain without two eyes (the inner side of a seki, which random play kills by filling the
+//!   shared liberties) is read out, its opponent moving first, and lives if the reading says
+//!   so; in a record that stops before the end, also if it lives moving first itself;
 //! - a live group with fewer than two eyes that shares liberties with a live opponent group in
 //!   the same state is in seki.
 //!
@@ -316,6 +320,182 @@ fn read_small_areas(
     decided
 }
 
+thread_local! {
+    /// Whether the position being estimated on this thread is one a record stopped at before
+    /// the end (see [`Unfinished`]).
+    static UNFINISHED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// While alive, the estimates made on this thread are of a position the record stops at before
+/// the end of the game (no two passes), where a fight the side that owns the stones wins by
+/// moving first is one its owner would have settled (see [`read_dead_sides_of_seki`]). A guard
+/// rather than a parameter: the estimator's entry points take a board only. Dropping it
+/// restores the default (a finished position).
+pub(crate) struct Unfinished {
+    before: bool,
+}
+
+impl Unfinished {
+    pub(crate) fn mark(unfinished: bool) -> Unfinished {
+        Unfinished { before: UNFINISHED.with(|u| u.replace(unfinished)) }
+    }
+}
+
+impl Drop for Unfinished {
+    fn drop(&mut self) {
+        UNFINISHED.with(|u| u.set(self.before));
+    }
+}
+
+/// Reads out the chains the playouts took as dead that look like one side of a seki: small,
+/// sharing two liberties or more with a live opponent chain that has fewer than two eyes
+/// itself. Random play fills shared liberties as readily as any other point, so the inner
+/// side of a seki, whose every approach move is self-atari for whoever plays it, dies in most
+/// playouts; the reading checks whether the opponent, moving first, can really capture it.
+/// The area read is the chains' own space (empty points and stones of their colour, all of
+/// them dead, reached from them without crossing the opponent's stones), with the liberties
+/// (and, when small, the stones) of the enclosing chains short of liberties, as in
+/// [`read_small_areas`]. Chains the reading keeps alive are alive (in seki when they have no
+/// two eyes: the seki check below finds them); the others stay as the playouts had them.
+/// Returns the chains it revived.
+fn read_dead_sides_of_seki(
+    board: &Board,
+    layout: &Layout,
+    dead: &mut [bool],
+    pass_alive: &[bool],
+    analysed: &mut Analysed,
+) -> Vec<(u32, bool)> {
+    let eyes = analysed.eyes(layout, dead);
+    let strong = strong_groups(eyes, pass_alive);
+    let weak_live = |c: usize| {
+        let g = eyes.group_of[c];
+        !dead[layout.chains[c].stones[0]] && !pass_alive[c] && (g == NONE || !strong[g as usize])
+    };
+    let unfinished = UNFINISHED.with(std::cell::Cell::get);
+    let mut candidates: Vec<usize> = Vec::new();
+    for (x, chain) in layout.chains.iter().enumerate() {
+        if !dead[chain.stones[0]] || chain.liberties.len() < 2 {
+            continue;
+        }
+        let seki_like = chain.stones.iter().any(|&i| {
+            layout.grid.adj(i).any(|a| {
+                if layout.stones[a] != Some(chain.color.opponent()) {
+                    return false;
+                }
+                let y = layout.chain_of[a];
+                let enclosing = &layout.chains[y as usize];
+                let shared =
+                    enclosing.liberties.iter().filter(|l| chain.liberties.contains(l)).count();
+                weak_live(y as usize) && shared >= 2
+            })
+        });
+        if seki_like {
+            candidates.push(x);
+        }
+    }
+    let mut revived: Vec<(u32, bool)> = Vec::new();
+    let loc = |i: usize| board.loc(layout.point(i)).expect("layout points are on the board");
+    for x in candidates {
+        let color = layout.chains[x].color;
+        if !dead[layout.chains[x].stones[0]] {
+            continue;
+        }
+        // The chains' own space: empty points and stones of their colour, every stone dead.
+        let mut space: Vec<usize> = layout.chains[x].stones.clone();
+        let mut next = 0;
+        let mut enclosed = true;
+        while next < space.len() && enclosed {
+            let p = space[next];
+            next += 1;
+            for a in layout.grid.adj(p) {
+                if space.contains(&a) || layout.stones[a] == Some(color.opponent()) {
+                    continue;
+                }
+                if layout.stones[a] == Some(color) && !dead[a] {
+                    enclosed = false;
+                    break;
+                }
+                space.push(a);
+            }
+            if space.len() > READ_ARENA {
+                enclosed = false;
+            }
+        }
+        if !enclosed {
+            continue;
+        }
+        let mut arena: Vec<u16> = space.iter().map(|&i| loc(i)).collect();
+        let mut boundary: Vec<u32> = Vec::new();
+        for &p in &space {
+            for a in layout.grid.adj(p) {
+                let y = layout.chain_of[a];
+                if layout.stones[a] == Some(color.opponent()) && !boundary.contains(&y) {
+                    boundary.push(y);
+                }
+            }
+        }
+        for &y in &boundary {
+            let chain = &layout.chains[y as usize];
+            if chain.liberties.len() > RACING_LIBERTIES {
+                continue;
+            }
+            let mut add = |i: usize| {
+                let l = loc(i);
+                if !arena.contains(&l) {
+                    arena.push(l);
+                }
+            };
+            chain.liberties.iter().for_each(|&i| add(i));
+            if chain.stones.len() <= SMALL_CHAIN {
+                chain.stones.iter().for_each(|&i| add(i));
+            }
+        }
+        if arena.len() > READ_ARENA {
+            continue;
+        }
+        let own: Vec<u32> = {
+            let mut own: Vec<u32> = Vec::new();
+            for &i in &space {
+                let c = layout.chain_of[i];
+                if layout.stones[i] == Some(color) && !own.contains(&c) {
+                    own.push(c);
+                }
+            }
+            own
+        };
+        let Some(&largest) = own
+            .iter()
+            .max_by_key(|&&c| (layout.chains[c as usize].stones.len(), std::cmp::Reverse(c)))
+        else {
+            continue;
+        };
+        let key = loc(layout.chains[largest as usize].stones[0]);
+        let Some(mut search) = super::life::LifeSearch::new(board, key, arena) else { continue };
+        let attacked = search.lives(color.opponent());
+        // Killed with the opponent moving first but alive moving first itself: a fight whose
+        // owner's move (the point that makes the seki, usually an outside liberty of the
+        // enclosing chain) is still to play. In a finished position the opponent would take
+        // it (Japanese rules settle a dispute with the opponent moving first); in a record
+        // stopped before the end it is one of the last moves the players leave out, and the
+        // counted result has the stones alive.
+        let revive = match attacked {
+            Some(true) => true,
+            Some(false) if unfinished => search.lives(color) == Some(true),
+            _ => false,
+        };
+        if !revive {
+            continue;
+        }
+        for &c in &own {
+            for &i in &layout.chains[c as usize].stones {
+                dead[i] = false;
+            }
+            revived.push((c, true));
+        }
+    }
+    revived
+}
+
 /// Playout support (from a chain's side) below which its status is a coin toss: the
 /// estimator's unclear band.
 const COIN_TOSS: f32 = 0.3;
@@ -527,6 +707,7 @@ pub(crate) fn check(
     read.extend(call_races(layout, dead, pass_alive, support));
     let mut analysed = Analysed::new();
     read.extend(read_small_areas(board, layout, dead, pass_alive, &mut analysed));
+    read.extend(read_dead_sides_of_seki(board, layout, dead, pass_alive, &mut analysed));
     let mut killed = Vec::new();
     for _ in 0..8 {
         let (eyes, by_color) = analysed.eyes_and_areas(layout, dead);
@@ -892,6 +1073,31 @@ mod tests {
             dead_after_checks(position, &playouts),
             vec![(Color::Black, 5, 0), (Color::White, 2, 5)]
         );
+    }
+
+    #[test]
+    fn the_inner_side_of_a_seki_its_owner_can_still_make_lives_in_an_unfinished_record() {
+        // The shape of Agon/31/S01 (aeb-pro, B+9.5): Black's three stones in the corner, E7 F7
+        // E6, share D6 and G7 with White's ten stones, whose one other liberty is G5. White
+        // moving first kills (D6, then G7); Black moving first plays G5, and then neither side
+        // can approach: a seki. The record stops before the end and the players counted
+        // Black's stones alive; the playouts took them off, as a finished position has them.
+        let position = "
+            X O O O X X .
+            X X O . X O O
+            . X O O O O .
+            . X X X X X .
+            . . . . . . .
+            . . . . . . .
+            . . . . . . .";
+        let playouts = [(4, 0, -0.4)];
+        let finished = dead_after_checks(position, &playouts);
+        assert!(finished.contains(&(Color::Black, 4, 0)), "{finished:?}");
+        let unfinished = {
+            let _mark = Unfinished::mark(true);
+            dead_after_checks(position, &playouts)
+        };
+        assert!(!unfinished.contains(&(Color::Black, 4, 0)), "{unfinished:?}");
     }
 
     #[test]
