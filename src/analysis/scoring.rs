@@ -113,7 +113,11 @@ pub fn statuses(
             dead_stones::as_is(board)
         }
         (DeadStoneMode::Estimate | DeadStoneMode::Auto, _) => {
-            dead_stones::estimate_final(board, replay.ended_by_passes())
+            let options = dead_stones::EstimateOptions {
+                ended_by_passes: replay.ended_by_passes(),
+                ..Default::default()
+            };
+            dead_stones::estimate_with(board, &options)
         }
     };
     if statuses.source == DeadStoneSource::Estimate && !statuses.doubts.is_empty() {

@@ -30,11 +30,16 @@ pub struct EstimateOptions {
     /// Most playouts on boards of more than 100 points (twice as many on smaller boards); fewer
     /// run when every undecided chain is already clearly alive or dead.
     pub playouts: u32,
+    /// Whether the position is where the game ended by two passes (the players agreed it was
+    /// over) rather than where the record stops before the end. In a record that stops early,
+    /// a fight the owner of some stones wins by moving first is one the owner would have settled
+    /// their way (see `regions::read_dead_sides_of_seki`).
+    pub ended_by_passes: bool,
 }
 
 impl Default for EstimateOptions {
     fn default() -> EstimateOptions {
-        EstimateOptions { playouts: 64 }
+        EstimateOptions { playouts: 64, ended_by_passes: true }
     }
 }
 
@@ -188,7 +193,8 @@ pub fn estimate_with(board: &Board, options: &EstimateOptions) -> Statuses {
         .enumerate()
         .map(|(c, chain)| proofs[chain.color.index()].chain_alive[c])
         .collect();
-    let checks = regions::check(board, &layout, &mut dead, &pass_alive, &support);
+    let checks =
+        regions::check(board, &layout, &mut dead, &pass_alive, &support, options.ended_by_passes);
     for &(c, lives) in &checks.read {
         statuses[c as usize] = if lives { Status::Alive } else { Status::Dead };
         bases[c as usize] = Basis::Static;

@@ -158,12 +158,3 @@ pub fn as_is(board: &Board) -> Statuses {
     let dead = vec![false; board.size().area()];
     Statuses::from_dead(board, dead, Basis::AsIs, DeadStoneSource::AsIs, Confidence::High)
 }
-
-/// [`estimate`] of the final position of a game, `finished` when it ended by passes (the
-/// position is the one the players agreed on) and not when the record stops before the end (a
-/// fight the owner of the stones wins by moving first is then taken as settled their way, see
-/// `regions::read_dead_sides_of_seki`).
-pub fn estimate_final(board: &Board, finished: bool) -> Statuses {
-    let _unfinished = regions::Unfinished::mark(!finished);
-    estimate(board)
-}

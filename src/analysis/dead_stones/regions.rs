@@ -320,33 +320,6 @@ fn read_small_areas(
     decided
 }
 
-thread_local! {
-    /// Whether the position being estimated on this thread is one a record stopped at before
-    /// the end (see [`Unfinished`]).
-    static UNFINISHED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-}
-
-/// While alive, the estimates made on this thread are of a position the record stops at before
-/// the end of the game (no two passes), where a fight the side that owns the stones wins by
-/// moving first is one its owner would have settled (see [`read_dead_sides_of_seki`]). A guard
-/// rather than a parameter: the estimator's entry points take a board only. Dropping it
-/// restores the default (a finished position).
-pub(crate) struct Unfinished {
-    before: bool,
-}
-
-impl Unfinished {
-    pub(crate) fn mark(unfinished: bool) -> Unfinished {
-        Unfinished { before: UNFINISHED.with(|u| u.replace(unfinished)) }
-    }
-}
-
-impl Drop for Unfinished {
-    fn drop(&mut self) {
-        UNFINISHED.with(|u| u.set(self.before));
-    }
-}
-
 /// Reads out the chains the playouts took as dead that look like one side of a seki: small,
 /// sharing two liberties or more with a live opponent chain that has fewer than two eyes
 /// itself. Random play fills shared liberties as readily as any other point, so the inner
@@ -363,6 +336,7 @@ fn read_dead_sides_of_seki(
     layout: &Layout,
     dead: &mut [bool],
     pass_alive: &[bool],
+    ended_by_passes: bool,
     analysed: &mut Analysed,
 ) -> Vec<(u32, bool)> {
     let eyes = analysed.eyes(layout, dead);
@@ -371,7 +345,7 @@ fn read_dead_sides_of_seki(
         let g = eyes.group_of[c];
         !dead[layout.chains[c].stones[0]] && !pass_alive[c] && (g == NONE || !strong[g as usize])
     };
-    let unfinished = UNFINISHED.with(std::cell::Cell::get);
+    let unfinished = !ended_by_passes;
     let mut candidates: Vec<usize> = Vec::new();
     for (x, chain) in layout.chains.iter().enumerate() {
         if !dead[chain.stones[0]] || chain.liberties.len() < 2 {
@@ -702,12 +676,20 @@ pub(crate) fn check(
     dead: &mut [bool],
     pass_alive: &[bool],
     support: &[f32],
+    ended_by_passes: bool,
 ) -> Checks {
     let mut read = call_captures(board, layout, dead, pass_alive);
     read.extend(call_races(layout, dead, pass_alive, support));
     let mut analysed = Analysed::new();
     read.extend(read_small_areas(board, layout, dead, pass_alive, &mut analysed));
-    read.extend(read_dead_sides_of_seki(board, layout, dead, pass_alive, &mut analysed));
+    read.extend(read_dead_sides_of_seki(
+        board,
+        layout,
+        dead,
+        pass_alive,
+        ended_by_passes,
+        &mut analysed,
+    ));
     let mut killed = Vec::new();
     for _ in 0..8 {
         let (eyes, by_color) = analysed.eyes_and_areas(layout, dead);
@@ -909,6 +891,16 @@ mod tests {
         diagram: &str,
         support_at: &[(usize, usize, f32)],
     ) -> Vec<(Color, usize, usize)> {
+        dead_after_checks_of(diagram, support_at, true)
+    }
+
+    /// [`dead_after_checks`] of a position the game ended at by two passes (`ended_by_passes`)
+    /// or one the record stops at before the end.
+    fn dead_after_checks_of(
+        diagram: &str,
+        support_at: &[(usize, usize, f32)],
+        ended_by_passes: bool,
+    ) -> Vec<(Color, usize, usize)> {
         let board = Board::from_diagram(diagram).expect("diagram");
         let layout = Layout::of_board(&board);
         let width = layout.size.width as usize;
@@ -920,7 +912,7 @@ mod tests {
             .map(|i| layout.stones[i].is_some() && support[layout.chain_of[i] as usize] < 0.0)
             .collect();
         let pass_alive = vec![false; layout.chains.len()];
-        check(&board, &layout, &mut dead, &pass_alive, &support);
+        check(&board, &layout, &mut dead, &pass_alive, &support, ended_by_passes);
         let mut out: Vec<(Color, usize, usize)> = layout
             .chains
             .iter()
@@ -1093,10 +1085,7 @@ mod tests {
         let playouts = [(4, 0, -0.4)];
         let finished = dead_after_checks(position, &playouts);
         assert!(finished.contains(&(Color::Black, 4, 0)), "{finished:?}");
-        let unfinished = {
-            let _mark = Unfinished::mark(true);
-            dead_after_checks(position, &playouts)
-        };
+        let unfinished = dead_after_checks_of(position, &playouts, false);
         assert!(!unfinished.contains(&(Color::Black, 4, 0)), "{unfinished:?}");
     }
 
