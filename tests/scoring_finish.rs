@@ -251,6 +251,29 @@ fn a_dame_that_opens_a_double_atari_is_not_filled() {
 }
 
 #[test]
+fn a_stone_in_atari_is_saved_where_the_save_also_mends_the_chain_next_to_it() {
+    // Ryusei 31 (Han Zenki-Akiyama Jiro), around J14, after White's dame on H13:
+    //
+    //       G H J K L
+    //  15   O O X X .
+    //  14   X X . . .
+    //  13   . O X O X
+    //  12   O O O X .
+    //
+    // The black stone on J13 is in atari, and so is the white stone on K13. Capturing it on
+    // K14 saves J13 but leaves G14-H14 with two liberties, G13 a dame: White's next dame
+    // there forces a second protective move. Connecting on J14 saves J13 and mends G14-H14
+    // at once, as a player would answer; the count is then the recorded B+4.5.
+    let Some(game) = corpus_ending("aeb-pro/Ryusei/31/D07.sgf") else { return };
+    let CorpusEnding { ending, count, .. } = game;
+    let finished = ending.finished.as_ref().expect("finished, not counted as left");
+    assert_eq!(finished.moves[0], (Color::White, Point::new(7, 6), Why::Dame));
+    assert_eq!(finished.moves[1], (Color::Black, Point::new(8, 5), Why::Rescue));
+    assert!(!finished.moves.iter().any(|&(c, p, _)| c == Color::Black && p == Point::new(9, 5)));
+    assert_eq!(count.outcome, Outcome::Win { winner: Color::Black, by: WinBy::Points(4.5) });
+}
+
+#[test]
 fn the_stone_of_a_ko_is_connected_by_its_owner_after_the_boundary_moves() {
     // The white stone on (2, 0) is the stone of a ko: Black could take it on (3, 0), and
     // White take back on (2, 0) but for the ko rule. Winning it (taking, then connecting)
