@@ -74,8 +74,8 @@ pub fn run(args: &Args) -> io::Result<u8> {
             folder.write_source_findings(&source.rows)
         }
         Processed::Game(game) => {
-            summary.add_game(&game);
-            folder.write_game(&game)
+            summary.add_game(game);
+            folder.write_game(game)
         }
     };
     // The report files are flushed once, at the end: nobody reads them before that.

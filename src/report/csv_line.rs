@@ -153,6 +153,38 @@ impl Field<'_> {
     }
 }
 
+/// Integer methods, each widened to the 64 bits `signed` or `unsigned` writes.
+macro_rules! integers {
+    ($($method:ident($ty:ty) => $write:ident;)*) => {
+        $(fn $method(self, v: $ty) -> Result<(), Declined> {
+            self.$write(v.into())
+        })*
+    };
+}
+
+/// The two newtype methods, declined (generic, so [`decline!`] cannot write them).
+macro_rules! decline_newtypes {
+    () => {
+        fn serialize_newtype_struct<T: Serialize + ?Sized>(
+            self,
+            _: &'static str,
+            _: &T,
+        ) -> Result<(), Declined> {
+            Err(Declined)
+        }
+
+        fn serialize_newtype_variant<T: Serialize + ?Sized>(
+            self,
+            _: &'static str,
+            _: u32,
+            _: &'static str,
+            _: &T,
+        ) -> Result<(), Declined> {
+            Err(Declined)
+        }
+    };
+}
+
 /// Serializer methods that decline their shape.
 macro_rules! decline {
     ($($method:ident($($arg:ty),*) -> $ok:ty;)*) => {
@@ -179,23 +211,7 @@ impl ser::Serializer for Row<'_> {
         Err(Declined)
     }
 
-    fn serialize_newtype_struct<T: Serialize + ?Sized>(
-        self,
-        _: &'static str,
-        _: &T,
-    ) -> Result<(), Declined> {
-        Err(Declined)
-    }
-
-    fn serialize_newtype_variant<T: Serialize + ?Sized>(
-        self,
-        _: &'static str,
-        _: u32,
-        _: &'static str,
-        _: &T,
-    ) -> Result<(), Declined> {
-        Err(Declined)
-    }
+    decline_newtypes!();
 
     decline! {
         serialize_bool(bool) -> ();
@@ -263,36 +279,15 @@ impl ser::Serializer for Field<'_> {
         self.text(if v { b"true" } else { b"false" })
     }
 
-    fn serialize_i8(self, v: i8) -> Result<(), Declined> {
-        self.signed(v.into())
-    }
-
-    fn serialize_i16(self, v: i16) -> Result<(), Declined> {
-        self.signed(v.into())
-    }
-
-    fn serialize_i32(self, v: i32) -> Result<(), Declined> {
-        self.signed(v.into())
-    }
-
-    fn serialize_i64(self, v: i64) -> Result<(), Declined> {
-        self.signed(v)
-    }
-
-    fn serialize_u8(self, v: u8) -> Result<(), Declined> {
-        self.unsigned(v.into())
-    }
-
-    fn serialize_u16(self, v: u16) -> Result<(), Declined> {
-        self.unsigned(v.into())
-    }
-
-    fn serialize_u32(self, v: u32) -> Result<(), Declined> {
-        self.unsigned(v.into())
-    }
-
-    fn serialize_u64(self, v: u64) -> Result<(), Declined> {
-        self.unsigned(v)
+    integers! {
+        serialize_i8(i8) => signed;
+        serialize_i16(i16) => signed;
+        serialize_i32(i32) => signed;
+        serialize_i64(i64) => signed;
+        serialize_u8(u8) => unsigned;
+        serialize_u16(u16) => unsigned;
+        serialize_u32(u32) => unsigned;
+        serialize_u64(u64) => unsigned;
     }
 
     fn serialize_char(self, v: char) -> Result<(), Declined> {
@@ -332,23 +327,7 @@ impl ser::Serializer for Field<'_> {
         self.text(variant.as_bytes())
     }
 
-    fn serialize_newtype_struct<T: Serialize + ?Sized>(
-        self,
-        _: &'static str,
-        _: &T,
-    ) -> Result<(), Declined> {
-        Err(Declined)
-    }
-
-    fn serialize_newtype_variant<T: Serialize + ?Sized>(
-        self,
-        _: &'static str,
-        _: u32,
-        _: &'static str,
-        _: &T,
-    ) -> Result<(), Declined> {
-        Err(Declined)
-    }
+    decline_newtypes!();
 
     decline! {
         serialize_f32(f32) -> ();
