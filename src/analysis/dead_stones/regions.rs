@@ -283,15 +283,7 @@ fn read_small_areas(
         if arena.len() > READ_ARENA {
             continue;
         }
-        let Some(&largest) = area
-            .chains
-            .iter()
-            .max_by_key(|&&c| (layout.chains[c as usize].stones.len(), std::cmp::Reverse(c)))
-        else {
-            continue;
-        };
-        let key = loc(layout.chains[largest as usize].stones[0]);
-        let Some(mut search) = super::life::LifeSearch::new(board, key, arena) else { continue };
+        let Some(mut search) = life_search(board, layout, area.chains, arena) else { continue };
         let Some(lives) = search.lives(group.color.opponent()) else { continue };
         for &c in area.chains {
             for &i in &layout.chains[c as usize].stones {
@@ -318,6 +310,23 @@ fn read_small_areas(
         }
     }
     decided
+}
+
+/// The local life search of `chains` in `arena`, keyed on their largest chain (of equals, the
+/// first in the layout): the chain the search follows to tell whether they live. None when the
+/// search cannot be set up (no chain, or an arena it does not take).
+fn life_search(
+    board: &Board,
+    layout: &Layout,
+    chains: &[u32],
+    arena: Vec<u16>,
+) -> Option<super::life::LifeSearch> {
+    let &largest = chains
+        .iter()
+        .max_by_key(|&&c| (layout.chains[c as usize].stones.len(), std::cmp::Reverse(c)))?;
+    let first = layout.chains[largest as usize].stones[0];
+    let key = board.loc(layout.point(first)).expect("layout points are on the board");
+    super::life::LifeSearch::new(board, key, arena)
 }
 
 /// Reads out the chains the playouts took as dead that look like one side of a seki: small,
@@ -437,14 +446,7 @@ fn read_dead_sides_of_seki(
             }
             own
         };
-        let Some(&largest) = own
-            .iter()
-            .max_by_key(|&&c| (layout.chains[c as usize].stones.len(), std::cmp::Reverse(c)))
-        else {
-            continue;
-        };
-        let key = loc(layout.chains[largest as usize].stones[0]);
-        let Some(mut search) = super::life::LifeSearch::new(board, key, arena) else { continue };
+        let Some(mut search) = life_search(board, layout, &own, arena) else { continue };
         let attacked = search.lives(color.opponent());
         // Killed with the opponent moving first but alive moving first itself: a fight whose
         // owner's move (the point that makes the seki, usually an outside liberty of the
