@@ -162,11 +162,12 @@ impl Engine {
     ///
     /// What the workers allocated (a game's report: its rows, strings and findings) lives in
     /// their own glibc heaps; freed by the thread that writes the reports, every block goes back
-    /// to a heap another thread is allocating from, under that heap's lock. With two workers
-    /// this cost `kifu check -j2` about 4 ms of CPU on `pro` (perf: the writer's `_int_free`
-    /// 0.31 -> 1.21 ms, the workers' heap consolidation doubled); freed by a worker, most blocks
-    /// go back to the heap they came from. With one worker the calling thread frees them itself:
-    /// nothing runs beside it to contend with.
+    /// to a heap another thread is allocating from, under that heap's lock. perf put about 4 ms
+    /// of `kifu check -j2`'s CPU on `pro` in malloc across threads (the writer's `_int_free`
+    /// 0.31 -> 1.21 ms against -j1, the workers' heap consolidation doubled); freeing on a
+    /// worker saved less than that, as measured: 1.0-1.7 ms of about 81 ms in alternated runs
+    /// (BENCHMARKS.md, 5 December), wall time unchanged within noise. With one worker the
+    /// calling thread frees them itself: nothing runs beside it to contend with.
     pub fn drop_on_worker<T: Send + 'static>(&self, spent: T) {
         if self.threads() > 1 {
             self.pool.spawn(move || drop(spent));
