@@ -119,10 +119,13 @@ impl SplitParts {
         streamer.surveying = true;
         let (mut games, mut findings) = (0u64, Vec::new());
         while !streamer.finished {
+            // A surveyed part holds no games (they are only counted), but for a file read
+            // whole (UTF-16) or one that could not be read.
             let part = streamer.next_part();
             games += part.games.iter().filter(|g| g.has_tree()).count() as u64;
             findings.extend(part.findings);
         }
+        games += streamer.counted;
         if !streamer.charset_is_the_whole_files() {
             let large = large.clone();
             let source = Source {
@@ -188,8 +191,16 @@ struct Streamer {
     /// Every part was given.
     finished: bool,
     /// The streamer of [`SplitParts::survey`], which alone looks at what the charset check
-    /// needs ([`Streamer::witness`]): the parts read after it are the same bytes again.
+    /// needs ([`Streamer::witness`]): the parts read after it are the same bytes again. It
+    /// makes no pending games of its trees, and copies no part out of `carry`: it only counts
+    /// them (in `counted`) and gathers the file-level findings, which is what a survey gives.
     surveying: bool,
+    /// Surveying: the pending games that stand for trees the parts would have given (one per
+    /// tree kept, and the one that reports the trees beyond the `games` limit).
+    counted: u64,
+    /// How many bytes at the start of `carry` are known valid UTF-8 (checked when the charset
+    /// was decided), so that the survey does not check them again.
+    utf8_checked: usize,
     /// Whether every part handed out so far is UTF-8.
     all_utf8: bool,
     /// The charset the first `CA` of the parts handed out so far names, as
@@ -215,6 +226,8 @@ impl Streamer {
             beyond: None,
             finished: false,
             surveying: false,
+            counted: 0,
+            utf8_checked: 0,
             all_utf8: true,
             first_declared: None,
         }
@@ -236,10 +249,12 @@ impl Streamer {
         self.all_utf8 && first.declared == self.first_declared && decided_utf8
     }
 
-    /// Notes what the charset check needs to know of a part's bytes. Parts end at a tree's
-    /// closing parenthesis, so no character and no `CA[...]` value straddles two parts.
-    fn witness(&mut self, bytes: &[u8]) {
-        self.all_utf8 &= std::str::from_utf8(bytes).is_ok();
+    /// Notes what the charset check needs to know of a part, `carry[..cut]`. Parts end at a
+    /// tree's closing parenthesis, so no character and no `CA[...]` value straddles two parts.
+    fn witness(&mut self, cut: usize) {
+        let bytes = &self.carry[..cut];
+        let unchecked = bytes.get(self.utf8_checked..).unwrap_or_default();
+        self.all_utf8 &= std::str::from_utf8(unchecked).is_ok();
         if self.first_declared.is_none() {
             self.first_declared = charset::declared_in(bytes);
         }
@@ -282,10 +297,16 @@ impl Streamer {
             }
             if self.charset.is_none() {
                 // A part may end inside a character: judge the UTF-8 up to the last whole one.
-                let whole = match std::str::from_utf8(&self.carry) {
-                    Err(e) if e.error_len().is_none() && !self.eof => e.valid_up_to(),
-                    _ => self.carry.len(),
+                let (whole, valid) = match std::str::from_utf8(&self.carry) {
+                    Ok(_) => (self.carry.len(), self.carry.len()),
+                    Err(e) if e.error_len().is_none() && !self.eof => {
+                        (e.valid_up_to(), e.valid_up_to())
+                    }
+                    Err(e) => (self.carry.len(), e.valid_up_to()),
                 };
+                // A UTF-8 character is whole in `carry[..valid]`, so any prefix of it cut
+                // after a `)` is valid too.
+                self.utf8_checked = valid;
                 let first: Arc<[u8]> = Arc::from(&self.carry[..whole]);
                 let prepared = charset::prepare(first, &self.options);
                 if prepared.charset.utf16.is_some() {
@@ -328,27 +349,34 @@ impl Streamer {
             let closed = split.trees.iter().rev().find(|t| t.end_kind == TreeEnd::Closed)?;
             closed.end
         };
-        let bytes: Arc<[u8]> = Arc::from(&self.carry[..cut]);
-        if self.surveying {
-            self.witness(&bytes);
-        }
-        // A part's bytes were not checked as a whole: its games check their own.
-        let file =
-            Arc::new(FileText { bytes, charset, valid_utf8_from: None, no_charset_from: None });
+        // The survey makes no games: it needs no copy of the part's bytes to point into.
+        let file = if self.surveying {
+            self.witness(cut);
+            None
+        } else {
+            let bytes: Arc<[u8]> = Arc::from(&self.carry[..cut]);
+            // A part's bytes were not checked as a whole: its games check their own.
+            let text = FileText { bytes, charset, valid_utf8_from: None, no_charset_from: None };
+            Some(Arc::new(text))
+        };
         let frame = Frame { last, ..self.frame };
         let mut findings = std::mem::take(&mut self.opening.1);
         self.opening.0 = 0;
         let whole_file = last && self.kept == 0 && self.beyond.is_none() && self.frame.offset == 0;
         if whole_file && split.trees.is_empty() && split.beyond.is_none() {
-            // No game in the whole file: one stand-in, as for a file read whole.
-            let text = &file.bytes[from.min(file.bytes.len())..];
-            let finding = Finding::new(Code::NoGame, 0, pending::describe_no_game(text));
+            // No game in the whole file: one stand-in, as for a file read whole (a survey
+            // counts none: the stand-in stands for no tree).
+            let games = match file {
+                Some(file) => {
+                    let text = &file.bytes[from.min(file.bytes.len())..];
+                    let finding = Finding::new(Code::NoGame, 0, pending::describe_no_game(text));
+                    vec![pending::stand_in(&self.name, file, finding)]
+                }
+                None => Vec::new(),
+            };
             self.finished = true;
             self.carry = Vec::new();
-            return Some(SplitFile {
-                games: vec![pending::stand_in(&self.name, file, finding)],
-                findings,
-            });
+            return Some(SplitFile { games, findings });
         }
         let mut games = Vec::new();
         let trees: Vec<_> = split.trees.iter().filter(|t| t.start < cut).cloned().collect();
@@ -358,14 +386,17 @@ impl Streamer {
         let beyond_before = self.beyond.is_some();
         for (i, tree) in trees.iter().enumerate() {
             if self.beyond.is_none() && self.kept < max_kept {
-                games.push(pending::pending_tree(
-                    &self.name,
-                    &file,
-                    i,
-                    tree,
-                    &self.options.limits,
-                    frame,
-                ));
+                match &file {
+                    Some(file) => games.push(pending::pending_tree(
+                        &self.name,
+                        file,
+                        i,
+                        tree,
+                        &self.options.limits,
+                        frame,
+                    )),
+                    None => self.counted += 1,
+                }
                 self.kept += 1;
                 kept_here += 1;
             } else {
@@ -387,10 +418,10 @@ impl Streamer {
                 .strays
                 .iter()
                 .filter(|s| stray_start(s) < strays_until)
-                .map(|s| pending::stray_finding(s, kept_trees, &file.bytes, stray_frame)),
+                .map(|s| pending::stray_finding(s, kept_trees, &self.carry[..cut], stray_frame)),
         );
         if last {
-            self.finish_limit(&split, frame, &file, &mut games);
+            self.finish_limit(&split, frame, file.as_ref(), &mut games);
             self.finished = true;
             self.carry = Vec::new();
         } else {
@@ -399,6 +430,7 @@ impl Streamer {
                 self.frame.lines_before.saturating_add(u32::try_from(newlines).unwrap_or(u32::MAX));
             self.frame.offset += cut;
             self.carry.drain(..cut);
+            self.utf8_checked = self.utf8_checked.saturating_sub(cut);
         }
         self.frame.games_before = self.kept;
         Some(SplitFile { games, findings })
@@ -424,7 +456,7 @@ impl Streamer {
         &mut self,
         split: &Split,
         frame: Frame,
-        file: &Arc<FileText>,
+        file: Option<&Arc<FileText>>,
         games: &mut Vec<PendingGame>,
     ) {
         if let Some(found) = split.beyond {
@@ -440,13 +472,16 @@ impl Streamer {
             }
         }
         if let Some(beyond) = self.beyond {
-            games.push(pending::beyond_limit(
-                &self.name,
-                file,
-                self.kept,
-                beyond,
-                &self.options.limits,
-            ));
+            match file {
+                Some(file) => games.push(pending::beyond_limit(
+                    &self.name,
+                    file,
+                    self.kept,
+                    beyond,
+                    &self.options.limits,
+                )),
+                None => self.counted += 1,
+            }
         }
     }
 
