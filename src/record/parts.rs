@@ -22,11 +22,14 @@
 //! after all, so that the games read exactly as from a whole file. A UTF-16 file is read whole
 //! too (it is transcoded as a whole). The survey also gives the file's game count and its
 //! file-level findings (junk between games, byte-order marks) before its games, as a whole
-//! file does; the parts give those findings again with the games they follow.
+//! file does; the parts give those findings again with the games they follow. So that the
+//! file is not split twice, the survey can hand the parts it splits to the reader of the
+//! games ([`Handover`]), as many as wait for it within a bound.
 
+use std::collections::VecDeque;
 use std::fs::File;
-use std::io::Read;
-use std::sync::Arc;
+use std::io::{Read, Seek, SeekFrom};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 
 use encoding_rs::{Encoding, UTF_8};
 
@@ -108,6 +111,19 @@ impl SplitParts {
     /// The file is read twice; should it change in between, the parts tell what the second
     /// reading found.
     pub fn survey(&mut self) -> Option<(u64, Vec<Finding>)> {
+        self.survey_with(None)
+    }
+
+    /// [`SplitParts::survey`], handing the parts it splits to the reader of the parts
+    /// meanwhile, so that the file is split once: see [`Handover`]. The reader's parts come
+    /// from [`Handover::parts`].
+    pub fn survey_handing(&mut self, handover: &Handover) -> Option<(u64, Vec<Finding>)> {
+        // Should the survey end early (a panic), the reader must not wait for ever.
+        let _closing = Closing(handover);
+        self.survey_with(Some(handover))
+    }
+
+    fn survey_with(&mut self, handover: Option<&Handover>) -> Option<(u64, Vec<Finding>)> {
         let State::Streaming(_, large) = &self.state else { return None };
         let file = match File::open(&large.path) {
             Ok(file) => file,
@@ -117,13 +133,23 @@ impl SplitParts {
         };
         let mut streamer = Streamer::new(self.name.clone(), file, &self.options, self.part_bytes);
         streamer.surveying = true;
+        // The file the reader goes on reading from where the survey stops handing it parts.
+        let mut handing = handover.and_then(|h| Some((h, File::open(&large.path).ok()?)));
+        streamer.counting_only = handing.is_none();
         let (mut games, mut findings) = (0u64, Vec::new());
         while !streamer.finished {
-            // A surveyed part holds no games (they are only counted), but for a file read
-            // whole (UTF-16) or one that could not be read.
-            let part = streamer.next_part();
+            if let Some((handover, spare)) = handing.take_if(|(h, _)| !h.has_room()) {
+                handover.go_on_from(streamer.fork(spare));
+                streamer.counting_only = true;
+            }
+            // A part counted only holds no games, but for a file read whole (UTF-16) or one
+            // that could not be read.
+            let mut part = streamer.next_part();
             games += part.games.iter().filter(|g| g.has_tree()).count() as u64;
-            findings.extend(part.findings);
+            findings.append(&mut part.findings);
+            if let Some((handover, _)) = &handing {
+                handover.hand(part);
+            }
         }
         games += streamer.counted;
         if !streamer.charset_is_the_whole_files() {
@@ -137,6 +163,128 @@ impl SplitParts {
             return None;
         }
         Some((games, findings))
+    }
+
+    /// Goes on from where a survey stopped handing parts.
+    fn go_on_from(&mut self, streamer: Box<Streamer>) {
+        if let State::Streaming(own, _) = &mut self.state {
+            *own = streamer;
+        }
+    }
+}
+
+/// Parts of a large file that its survey ([`SplitParts::survey_handing`]) splits and hands to
+/// the reader of its games, so that each part is split once, not once by the survey and again
+/// by the reader.
+///
+/// The survey must reach the end of the file before the first game is reported, while the
+/// reader waits on the workers, who wait on the report: the survey cannot wait for the reader.
+/// It hands at most [`HANDED_PARTS`] parts not yet taken (memory stays bounded however large
+/// the file); when the reader is that far behind, the survey hands it where to go on reading
+/// by itself (a copy of its own state, on a file of its own) and only counts the rest. A file
+/// of a few parts is then split once; a larger one, split twice past the parts handed.
+pub struct Handover {
+    handed: Mutex<Handed>,
+    changed: Condvar,
+}
+
+/// At most this many parts wait for the reader: 2 MB, the whole of a file of up to 2 MB.
+pub const HANDED_PARTS: usize = 4;
+
+#[derive(Default)]
+struct Handed {
+    parts: VecDeque<SplitFile>,
+    /// Where the reader goes on by itself, once the survey stopped handing parts.
+    rest: Option<Box<Streamer>>,
+    /// Nothing more will be handed.
+    closed: bool,
+}
+
+impl Default for Handover {
+    fn default() -> Handover {
+        Handover { handed: Mutex::new(Handed::default()), changed: Condvar::new() }
+    }
+}
+
+impl Handover {
+    fn handed(&self) -> MutexGuard<'_, Handed> {
+        self.handed.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    fn has_room(&self) -> bool {
+        self.handed().parts.len() < HANDED_PARTS
+    }
+
+    fn hand(&self, part: SplitFile) {
+        self.handed().parts.push_back(part);
+        self.changed.notify_all();
+    }
+
+    fn go_on_from(&self, streamer: Streamer) {
+        self.handed().rest = Some(Box::new(streamer));
+        self.changed.notify_all();
+    }
+
+    fn close(&self) {
+        self.handed().closed = true;
+        self.changed.notify_all();
+    }
+
+    /// The parts of `own` (the reader's [`split_parts`] of the surveyed file): those the
+    /// survey hands, then those `own` reads from where the survey stopped handing them.
+    pub fn parts(handover: Arc<Handover>, own: SplitParts) -> HandedParts {
+        HandedParts { handover: Some(handover), own, taken: false }
+    }
+}
+
+/// Closes a handover when the survey ends, whichever way it ends.
+struct Closing<'a>(&'a Handover);
+
+impl Drop for Closing<'_> {
+    fn drop(&mut self) {
+        self.0.close();
+    }
+}
+
+/// The reader's parts of a surveyed file: see [`Handover::parts`].
+pub struct HandedParts {
+    /// `None` once the survey has handed all it will.
+    handover: Option<Arc<Handover>>,
+    own: SplitParts,
+    /// Whether a part was taken from the handover.
+    taken: bool,
+}
+
+impl Iterator for HandedParts {
+    type Item = SplitFile;
+
+    fn next(&mut self) -> Option<SplitFile> {
+        let Some(handover) = &self.handover else { return self.own.next() };
+        let mut handed = handover.handed();
+        loop {
+            if let Some(part) = handed.parts.pop_front() {
+                self.taken = true;
+                return Some(part);
+            }
+            if let Some(streamer) = handed.rest.take() {
+                drop(handed);
+                self.handover = None;
+                self.own.go_on_from(streamer);
+                return self.own.next();
+            }
+            if handed.closed {
+                drop(handed);
+                self.handover = None;
+                if self.taken {
+                    // Every part was handed (or the survey ended early): nothing is left.
+                    self.own.state = State::Done;
+                }
+                // Else the survey handed nothing (it could not open the file again): the
+                // reader reads its own parts.
+                return self.own.next();
+            }
+            handed = handover.changed.wait(handed).unwrap_or_else(PoisonError::into_inner);
+        }
     }
 }
 
@@ -191,10 +339,15 @@ struct Streamer {
     /// Every part was given.
     finished: bool,
     /// The streamer of [`SplitParts::survey`], which alone looks at what the charset check
-    /// needs ([`Streamer::witness`]): the parts read after it are the same bytes again. It
-    /// makes no pending games of its trees, and copies no part out of `carry`: it only counts
-    /// them (in `counted`) and gathers the file-level findings, which is what a survey gives.
+    /// needs ([`Streamer::witness`]): the parts read after it are the same bytes again.
     surveying: bool,
+    /// Whether the parts' games are only counted (in `counted`): a survey's parts that no
+    /// reader takes make no pending games and copy no part out of `carry`, and only gather
+    /// the file-level findings, which is what a survey gives.
+    counting_only: bool,
+    /// A read error met before the next read (where a copy of another streamer could not
+    /// take its place in the file).
+    error: Option<Finding>,
     /// Surveying: the pending games that stand for trees the parts would have given (one per
     /// tree kept, and the one that reports the trees beyond the `games` limit).
     counted: u64,
@@ -226,6 +379,8 @@ impl Streamer {
             beyond: None,
             finished: false,
             surveying: false,
+            counting_only: false,
+            error: None,
             counted: 0,
             utf8_checked: 0,
             all_utf8: true,
@@ -260,10 +415,46 @@ impl Streamer {
         }
     }
 
+    /// A copy of this streamer that reads `file` from where this one is, to give the parts
+    /// after the ones this one gave (a survey's parts, past those it handed: see
+    /// [`Handover`]).
+    fn fork(&self, mut file: File) -> Streamer {
+        let error = file
+            .seek(SeekFrom::Start(self.read))
+            .err()
+            .map(|e| Finding::new(Code::Io, 0, format!("cannot read: {e}")));
+        Streamer {
+            name: self.name.clone(),
+            file,
+            part_bytes: self.part_bytes,
+            options: self.options.clone(),
+            read: self.read,
+            eof: self.eof,
+            carry: self.carry.clone(),
+            frame: self.frame,
+            charset: self.charset.clone(),
+            charset_saw_all: self.charset_saw_all,
+            opening: self.opening.clone(),
+            kept: self.kept,
+            beyond: self.beyond,
+            finished: self.finished,
+            surveying: false,
+            counting_only: false,
+            error,
+            counted: 0,
+            utf8_checked: 0,
+            all_utf8: true,
+            first_declared: None,
+        }
+    }
+
     /// Reads until `carry` holds at least `want` bytes or the file ends.
     fn fill(&mut self, want: usize) -> Result<(), Finding> {
         let limit = self.options.limits.max_file_size;
         while !self.eof && self.carry.len() < want {
+            if let Some(finding) = self.error.take() {
+                return Err(finding);
+            }
             let room = (want - self.carry.len()) as u64;
             let allowed = limit.saturating_add(1).saturating_sub(self.read);
             let got = (&mut self.file)
@@ -349,9 +540,11 @@ impl Streamer {
             let closed = split.trees.iter().rev().find(|t| t.end_kind == TreeEnd::Closed)?;
             closed.end
         };
-        // The survey makes no games: it needs no copy of the part's bytes to point into.
-        let file = if self.surveying {
+        // Games only counted need no copy of the part's bytes to point into.
+        if self.surveying {
             self.witness(cut);
+        }
+        let file = if self.counting_only {
             None
         } else {
             let bytes: Arc<[u8]> = Arc::from(&self.carry[..cut]);
@@ -629,6 +822,83 @@ mod tests {
         }
         // One part holding the whole file decides as the whole file.
         assert!(same_as_whole(&late_legacy, 1 << 20, &options));
+    }
+
+    /// The games of `text` read part by part (parts of `part_bytes`) while its survey hands
+    /// the reader its parts, the reader taking them as they come (`concurrently`) or only
+    /// once the survey has ended (so that the survey stops handing them when
+    /// [`HANDED_PARTS`] wait): the survey's answer and the games are those of the survey and
+    /// the parts alone, which are those of the whole file.
+    fn same_when_handed(text: &[u8], part_bytes: usize, options: &ReadOptions, concurrently: bool) {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("c.sgf");
+        std::fs::write(&path, text).unwrap();
+        let source = || {
+            let large = LargeFile { path: path.clone(), size: text.len() as u64 };
+            Source { name: "c.sgf".into(), bytes: Ok(Arc::from(&[][..])), large: Some(large) }
+        };
+        let show = |f: &[Finding]| f.iter().map(|f| f.to_string()).collect::<Vec<_>>();
+        let alone = split_parts_of(source(), options, part_bytes).survey();
+        let handover = Arc::new(Handover::default());
+        let mut surveyor = split_parts_of(source(), options, part_bytes);
+        let reader =
+            Handover::parts(Arc::clone(&handover), split_parts_of(source(), options, part_bytes));
+        let (surveyed, games) = if concurrently {
+            std::thread::scope(|scope| {
+                let reading = scope.spawn(|| reader.flat_map(|p| p.games).collect::<Vec<_>>());
+                let surveyed = surveyor.survey_handing(&handover);
+                (surveyed, reading.join().unwrap())
+            })
+        } else {
+            let surveyed = surveyor.survey_handing(&handover);
+            (surveyed, reader.flat_map(|p| p.games).collect())
+        };
+        let context = format!("parts of {part_bytes}, concurrently: {concurrently}");
+        assert_eq!(
+            surveyed.as_ref().map(|(n, f)| (*n, show(f))),
+            alone.as_ref().map(|(n, f)| (*n, show(f))),
+            "{context}"
+        );
+        if surveyed.is_none() {
+            // The parts do not read as the whole file: their games are dropped.
+            return;
+        }
+        let whole = split_file("c.sgf", Arc::from(text), options);
+        let mine: Vec<String> = games.iter().map(|g| describe(g, options)).collect();
+        let theirs: Vec<String> = whole.games.iter().map(|g| describe(g, options)).collect();
+        assert_eq!(mine, theirs, "{context}");
+    }
+
+    #[test]
+    fn parts_handed_by_the_survey_read_as_the_parts_alone() {
+        let options = ReadOptions::default();
+        let mut texts: Vec<Vec<u8>> = vec![
+            b"junk before\n(;GM[1];B[aa])\n\xEF\xBB\xBF(;GM[1]C[a ) ( ; \\] b];W[bb])more junk\n(;B[cc])".to_vec(),
+            b"(;GM[1];B[aa]\n(;GM[1]PB[x];W[bb])\n(;GM[1]PB[y];B[cc])".to_vec(),
+            b"nothing but junk here".to_vec(),
+            b"(;C[a value that never ends".to_vec(),
+        ];
+        let mut many = Vec::new();
+        for i in 0..40 {
+            many.extend_from_slice(format!("(;GM[1]PB[p{i}];B[aa];W[bb])\n").as_bytes());
+        }
+        texts.push(many.clone());
+        // Not read part by part after all: a legacy charset past the first part.
+        many.extend_from_slice(b"(;GM[1]PB[\xC0\xEE\xCA\xC0];B[aa])");
+        texts.push(many);
+        for text in &texts {
+            for part_bytes in [7, 40, 333, 1 << 20] {
+                for concurrently in [false, true] {
+                    same_when_handed(text, part_bytes, &options, concurrently);
+                }
+            }
+        }
+        // The games limit, counted across parts handed and parts read.
+        let limited = ReadOptions {
+            limits: Limits { max_games_per_file: 3, ..Limits::default() },
+            ..ReadOptions::default()
+        };
+        same_when_handed(&texts[4], 40, &limited, false);
     }
 
     #[test]
