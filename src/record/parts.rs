@@ -188,8 +188,10 @@ pub struct Handover {
     changed: Condvar,
 }
 
-/// At most this many parts wait for the reader: 2 MB, the whole of a file of up to 2 MB.
-pub const HANDED_PARTS: usize = 4;
+/// At most this many parts wait for the reader (1.5 MB): a file of up to three parts (about
+/// 1.5 MB, such as tom-9d's monthly collections) is always split once, whenever the reader
+/// takes its parts.
+pub const HANDED_PARTS: usize = 3;
 
 #[derive(Default)]
 struct Handed {
@@ -829,7 +831,14 @@ mod tests {
     /// once the survey has ended (so that the survey stops handing them when
     /// [`HANDED_PARTS`] wait): the survey's answer and the games are those of the survey and
     /// the parts alone, which are those of the whole file.
-    fn same_when_handed(text: &[u8], part_bytes: usize, options: &ReadOptions, concurrently: bool) {
+    ///
+    /// Returns whether the survey stopped handing parts, for the reader to read on by itself.
+    fn same_when_handed(
+        text: &[u8],
+        part_bytes: usize,
+        options: &ReadOptions,
+        concurrently: bool,
+    ) -> bool {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("c.sgf");
         std::fs::write(&path, text).unwrap();
@@ -840,6 +849,7 @@ mod tests {
         let show = |f: &[Finding]| f.iter().map(|f| f.to_string()).collect::<Vec<_>>();
         let alone = split_parts_of(source(), options, part_bytes).survey();
         let handover = Arc::new(Handover::default());
+        let mut forked = false;
         let mut surveyor = split_parts_of(source(), options, part_bytes);
         let reader =
             Handover::parts(Arc::clone(&handover), split_parts_of(source(), options, part_bytes));
@@ -851,6 +861,7 @@ mod tests {
             })
         } else {
             let surveyed = surveyor.survey_handing(&handover);
+            forked = handover.handed().rest.is_some();
             (surveyed, reader.flat_map(|p| p.games).collect())
         };
         let context = format!("parts of {part_bytes}, concurrently: {concurrently}");
@@ -859,14 +870,14 @@ mod tests {
             alone.as_ref().map(|(n, f)| (*n, show(f))),
             "{context}"
         );
-        if surveyed.is_none() {
-            // The parts do not read as the whole file: their games are dropped.
-            return;
+        if surveyed.is_some() {
+            // Else the parts do not read as the whole file: their games are dropped.
+            let whole = split_file("c.sgf", Arc::from(text), options);
+            let mine: Vec<String> = games.iter().map(|g| describe(g, options)).collect();
+            let theirs: Vec<String> = whole.games.iter().map(|g| describe(g, options)).collect();
+            assert_eq!(mine, theirs, "{context}");
         }
-        let whole = split_file("c.sgf", Arc::from(text), options);
-        let mine: Vec<String> = games.iter().map(|g| describe(g, options)).collect();
-        let theirs: Vec<String> = whole.games.iter().map(|g| describe(g, options)).collect();
-        assert_eq!(mine, theirs, "{context}");
+        forked
     }
 
     #[test]
@@ -893,12 +904,16 @@ mod tests {
                 }
             }
         }
+        // Forty games in parts of 40 bytes: the survey hands three and stops; in one part, it
+        // hands them all.
+        assert!(same_when_handed(&texts[4], 40, &options, false));
+        assert!(!same_when_handed(&texts[4], 1 << 20, &options, false));
         // The games limit, counted across parts handed and parts read.
         let limited = ReadOptions {
             limits: Limits { max_games_per_file: 3, ..Limits::default() },
             ..ReadOptions::default()
         };
-        same_when_handed(&texts[4], 40, &limited, false);
+        assert!(same_when_handed(&texts[4], 40, &limited, false));
     }
 
     #[test]
