@@ -108,8 +108,9 @@ impl SplitParts {
     /// does not decide as the whole file would (see the module documentation): such a file is
     /// read whole when this returns, and comes as one part.
     ///
-    /// The file is read twice; should it change in between, the parts tell what the second
-    /// reading found.
+    /// The file is read twice (but for the parts a survey hands: see
+    /// [`SplitParts::survey_handing`]); should it change in between, the parts tell what the
+    /// second reading found.
     pub fn survey(&mut self) -> Option<(u64, Vec<Finding>)> {
         self.survey_with(None)
     }
