@@ -22,11 +22,14 @@
 //! after all, so that the games read exactly as from a whole file. A UTF-16 file is read whole
 //! too (it is transcoded as a whole). The survey also gives the file's game count and its
 //! file-level findings (junk between games, byte-order marks) before its games, as a whole
-//! file does; the parts give those findings again with the games they follow.
+//! file does; the parts give those findings again with the games they follow. So that the
+//! file is not split twice, the survey can hand the parts it splits to the reader of the
+//! games ([`Handover`]), as many as wait for it within a bound.
 
+use std::collections::VecDeque;
 use std::fs::File;
-use std::io::Read;
-use std::sync::Arc;
+use std::io::{Read, Seek, SeekFrom};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 
 use encoding_rs::{Encoding, UTF_8};
 
@@ -105,9 +108,23 @@ impl SplitParts {
     /// does not decide as the whole file would (see the module documentation): such a file is
     /// read whole when this returns, and comes as one part.
     ///
-    /// The file is read twice; should it change in between, the parts tell what the second
-    /// reading found.
+    /// The file is read twice (but for the parts a survey hands: see
+    /// [`SplitParts::survey_handing`]); should it change in between, the parts tell what the
+    /// second reading found.
     pub fn survey(&mut self) -> Option<(u64, Vec<Finding>)> {
+        self.survey_with(None)
+    }
+
+    /// [`SplitParts::survey`], handing the parts it splits to the reader of the parts
+    /// meanwhile, so that the file is split once: see [`Handover`]. The reader's parts come
+    /// from [`Handover::parts`].
+    pub fn survey_handing(&mut self, handover: &Handover) -> Option<(u64, Vec<Finding>)> {
+        // Should the survey end early (a panic), the reader must not wait for ever.
+        let _closing = Closing(handover);
+        self.survey_with(Some(handover))
+    }
+
+    fn survey_with(&mut self, handover: Option<&Handover>) -> Option<(u64, Vec<Finding>)> {
         let State::Streaming(_, large) = &self.state else { return None };
         let file = match File::open(&large.path) {
             Ok(file) => file,
@@ -117,12 +134,25 @@ impl SplitParts {
         };
         let mut streamer = Streamer::new(self.name.clone(), file, &self.options, self.part_bytes);
         streamer.surveying = true;
+        // The file the reader goes on reading from where the survey stops handing it parts.
+        let mut handing = handover.and_then(|h| Some((h, File::open(&large.path).ok()?)));
+        streamer.counting_only = handing.is_none();
         let (mut games, mut findings) = (0u64, Vec::new());
         while !streamer.finished {
-            let part = streamer.next_part();
+            if let Some((handover, spare)) = handing.take_if(|(h, _)| !h.has_room()) {
+                handover.go_on_from(streamer.fork(spare));
+                streamer.counting_only = true;
+            }
+            // A part counted only holds no games, but for a file read whole (UTF-16) or one
+            // that could not be read.
+            let mut part = streamer.next_part();
             games += part.games.iter().filter(|g| g.has_tree()).count() as u64;
-            findings.extend(part.findings);
+            findings.append(&mut part.findings);
+            if let Some((handover, _)) = &handing {
+                handover.hand(part);
+            }
         }
+        games += streamer.counted;
         if !streamer.charset_is_the_whole_files() {
             let large = large.clone();
             let source = Source {
@@ -134,6 +164,130 @@ impl SplitParts {
             return None;
         }
         Some((games, findings))
+    }
+
+    /// Goes on from where a survey stopped handing parts.
+    fn go_on_from(&mut self, streamer: Box<Streamer>) {
+        if let State::Streaming(own, _) = &mut self.state {
+            *own = streamer;
+        }
+    }
+}
+
+/// Parts of a large file that its survey ([`SplitParts::survey_handing`]) splits and hands to
+/// the reader of its games, so that each part is split once, not once by the survey and again
+/// by the reader.
+///
+/// The survey must reach the end of the file before the first game is reported, while the
+/// reader waits on the workers, who wait on the report: the survey cannot wait for the reader.
+/// It hands at most [`HANDED_PARTS`] parts not yet taken (memory stays bounded however large
+/// the file); when the reader is that far behind, the survey hands it where to go on reading
+/// by itself (a copy of its own state, on a file of its own) and only counts the rest. A file
+/// of a few parts is then split once; a larger one, split twice past the parts handed.
+pub struct Handover {
+    handed: Mutex<Handed>,
+    changed: Condvar,
+}
+
+/// At most this many parts wait for the reader (1.5 MB): a file of up to three parts (about
+/// 1.5 MB, such as tom-9d's monthly collections) is always split once, whenever the reader
+/// takes its parts.
+pub const HANDED_PARTS: usize = 3;
+
+#[derive(Default)]
+struct Handed {
+    parts: VecDeque<SplitFile>,
+    /// Where the reader goes on by itself, once the survey stopped handing parts.
+    rest: Option<Box<Streamer>>,
+    /// Nothing more will be handed.
+    closed: bool,
+}
+
+impl Default for Handover {
+    fn default() -> Handover {
+        Handover { handed: Mutex::new(Handed::default()), changed: Condvar::new() }
+    }
+}
+
+impl Handover {
+    fn handed(&self) -> MutexGuard<'_, Handed> {
+        self.handed.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    fn has_room(&self) -> bool {
+        self.handed().parts.len() < HANDED_PARTS
+    }
+
+    fn hand(&self, part: SplitFile) {
+        self.handed().parts.push_back(part);
+        self.changed.notify_all();
+    }
+
+    fn go_on_from(&self, streamer: Streamer) {
+        self.handed().rest = Some(Box::new(streamer));
+        self.changed.notify_all();
+    }
+
+    fn close(&self) {
+        self.handed().closed = true;
+        self.changed.notify_all();
+    }
+
+    /// The parts of `own` (the reader's [`split_parts`] of the surveyed file): those the
+    /// survey hands, then those `own` reads from where the survey stopped handing them.
+    pub fn parts(handover: Arc<Handover>, own: SplitParts) -> HandedParts {
+        HandedParts { handover: Some(handover), own, taken: false }
+    }
+}
+
+/// Closes a handover when the survey ends, whichever way it ends.
+struct Closing<'a>(&'a Handover);
+
+impl Drop for Closing<'_> {
+    fn drop(&mut self) {
+        self.0.close();
+    }
+}
+
+/// The reader's parts of a surveyed file: see [`Handover::parts`].
+pub struct HandedParts {
+    /// `None` once the survey has handed all it will.
+    handover: Option<Arc<Handover>>,
+    own: SplitParts,
+    /// Whether a part was taken from the handover.
+    taken: bool,
+}
+
+impl Iterator for HandedParts {
+    type Item = SplitFile;
+
+    fn next(&mut self) -> Option<SplitFile> {
+        let Some(handover) = &self.handover else { return self.own.next() };
+        let mut handed = handover.handed();
+        loop {
+            if let Some(part) = handed.parts.pop_front() {
+                self.taken = true;
+                return Some(part);
+            }
+            if let Some(streamer) = handed.rest.take() {
+                drop(handed);
+                self.handover = None;
+                self.own.go_on_from(streamer);
+                return self.own.next();
+            }
+            if handed.closed {
+                drop(handed);
+                self.handover = None;
+                if self.taken {
+                    // Every part was handed (or the survey ended early): nothing is left.
+                    self.own.state = State::Done;
+                }
+                // Else the survey handed nothing (it could not open the file again): the
+                // reader reads its own parts.
+                return self.own.next();
+            }
+            handed = handover.changed.wait(handed).unwrap_or_else(PoisonError::into_inner);
+        }
     }
 }
 
@@ -190,6 +344,19 @@ struct Streamer {
     /// The streamer of [`SplitParts::survey`], which alone looks at what the charset check
     /// needs ([`Streamer::witness`]): the parts read after it are the same bytes again.
     surveying: bool,
+    /// Whether the parts' games are only counted (in `counted`): a survey's parts that no
+    /// reader takes make no pending games and copy no part out of `carry`, and only gather
+    /// the file-level findings, which is what a survey gives.
+    counting_only: bool,
+    /// A read error met before the next read (where a copy of another streamer could not
+    /// take its place in the file).
+    error: Option<Finding>,
+    /// Surveying: the pending games that stand for trees the parts would have given (one per
+    /// tree kept, and the one that reports the trees beyond the `games` limit).
+    counted: u64,
+    /// How many bytes at the start of `carry` are known valid UTF-8 (checked when the charset
+    /// was decided), so that the survey does not check them again.
+    utf8_checked: usize,
     /// Whether every part handed out so far is UTF-8.
     all_utf8: bool,
     /// The charset the first `CA` of the parts handed out so far names, as
@@ -215,6 +382,10 @@ impl Streamer {
             beyond: None,
             finished: false,
             surveying: false,
+            counting_only: false,
+            error: None,
+            counted: 0,
+            utf8_checked: 0,
             all_utf8: true,
             first_declared: None,
         }
@@ -236,12 +407,47 @@ impl Streamer {
         self.all_utf8 && first.declared == self.first_declared && decided_utf8
     }
 
-    /// Notes what the charset check needs to know of a part's bytes. Parts end at a tree's
-    /// closing parenthesis, so no character and no `CA[...]` value straddles two parts.
-    fn witness(&mut self, bytes: &[u8]) {
-        self.all_utf8 &= std::str::from_utf8(bytes).is_ok();
+    /// Notes what the charset check needs to know of a part, `carry[..cut]`. Parts end at a
+    /// tree's closing parenthesis, so no character and no `CA[...]` value straddles two parts.
+    fn witness(&mut self, cut: usize) {
+        let bytes = &self.carry[..cut];
+        let unchecked = bytes.get(self.utf8_checked..).unwrap_or_default();
+        self.all_utf8 &= std::str::from_utf8(unchecked).is_ok();
         if self.first_declared.is_none() {
             self.first_declared = charset::declared_in(bytes);
+        }
+    }
+
+    /// A copy of this streamer that reads `file` from where this one is, to give the parts
+    /// after the ones this one gave (a survey's parts, past those it handed: see
+    /// [`Handover`]).
+    fn fork(&self, mut file: File) -> Streamer {
+        let error = file
+            .seek(SeekFrom::Start(self.read))
+            .err()
+            .map(|e| Finding::new(Code::Io, 0, format!("cannot read: {e}")));
+        Streamer {
+            name: self.name.clone(),
+            file,
+            part_bytes: self.part_bytes,
+            options: self.options.clone(),
+            read: self.read,
+            eof: self.eof,
+            carry: self.carry.clone(),
+            frame: self.frame,
+            charset: self.charset.clone(),
+            charset_saw_all: self.charset_saw_all,
+            opening: self.opening.clone(),
+            kept: self.kept,
+            beyond: self.beyond,
+            finished: self.finished,
+            surveying: false,
+            counting_only: false,
+            error,
+            counted: 0,
+            utf8_checked: 0,
+            all_utf8: true,
+            first_declared: None,
         }
     }
 
@@ -249,6 +455,9 @@ impl Streamer {
     fn fill(&mut self, want: usize) -> Result<(), Finding> {
         let limit = self.options.limits.max_file_size;
         while !self.eof && self.carry.len() < want {
+            if let Some(finding) = self.error.take() {
+                return Err(finding);
+            }
             let room = (want - self.carry.len()) as u64;
             let allowed = limit.saturating_add(1).saturating_sub(self.read);
             let got = (&mut self.file)
@@ -282,10 +491,16 @@ impl Streamer {
             }
             if self.charset.is_none() {
                 // A part may end inside a character: judge the UTF-8 up to the last whole one.
-                let whole = match std::str::from_utf8(&self.carry) {
-                    Err(e) if e.error_len().is_none() && !self.eof => e.valid_up_to(),
-                    _ => self.carry.len(),
+                let (whole, valid) = match std::str::from_utf8(&self.carry) {
+                    Ok(_) => (self.carry.len(), self.carry.len()),
+                    Err(e) if e.error_len().is_none() && !self.eof => {
+                        (e.valid_up_to(), e.valid_up_to())
+                    }
+                    Err(e) => (self.carry.len(), e.valid_up_to()),
                 };
+                // A UTF-8 character is whole in `carry[..valid]`, so any prefix of it cut
+                // after a `)` is valid too.
+                self.utf8_checked = valid;
                 let first: Arc<[u8]> = Arc::from(&self.carry[..whole]);
                 let prepared = charset::prepare(first, &self.options);
                 if prepared.charset.utf16.is_some() {
@@ -328,27 +543,36 @@ impl Streamer {
             let closed = split.trees.iter().rev().find(|t| t.end_kind == TreeEnd::Closed)?;
             closed.end
         };
-        let bytes: Arc<[u8]> = Arc::from(&self.carry[..cut]);
+        // Games only counted need no copy of the part's bytes to point into.
         if self.surveying {
-            self.witness(&bytes);
+            self.witness(cut);
         }
-        // A part's bytes were not checked as a whole: its games check their own.
-        let file =
-            Arc::new(FileText { bytes, charset, valid_utf8_from: None, no_charset_from: None });
+        let file = if self.counting_only {
+            None
+        } else {
+            let bytes: Arc<[u8]> = Arc::from(&self.carry[..cut]);
+            // A part's bytes were not checked as a whole: its games check their own.
+            let text = FileText { bytes, charset, valid_utf8_from: None, no_charset_from: None };
+            Some(Arc::new(text))
+        };
         let frame = Frame { last, ..self.frame };
         let mut findings = std::mem::take(&mut self.opening.1);
         self.opening.0 = 0;
         let whole_file = last && self.kept == 0 && self.beyond.is_none() && self.frame.offset == 0;
         if whole_file && split.trees.is_empty() && split.beyond.is_none() {
-            // No game in the whole file: one stand-in, as for a file read whole.
-            let text = &file.bytes[from.min(file.bytes.len())..];
-            let finding = Finding::new(Code::NoGame, 0, pending::describe_no_game(text));
+            // No game in the whole file: one stand-in, as for a file read whole (a survey
+            // counts none: the stand-in stands for no tree).
+            let games = match file {
+                Some(file) => {
+                    let text = &file.bytes[from.min(file.bytes.len())..];
+                    let finding = Finding::new(Code::NoGame, 0, pending::describe_no_game(text));
+                    vec![pending::stand_in(&self.name, file, finding)]
+                }
+                None => Vec::new(),
+            };
             self.finished = true;
             self.carry = Vec::new();
-            return Some(SplitFile {
-                games: vec![pending::stand_in(&self.name, file, finding)],
-                findings,
-            });
+            return Some(SplitFile { games, findings });
         }
         let mut games = Vec::new();
         let trees: Vec<_> = split.trees.iter().filter(|t| t.start < cut).cloned().collect();
@@ -358,14 +582,17 @@ impl Streamer {
         let beyond_before = self.beyond.is_some();
         for (i, tree) in trees.iter().enumerate() {
             if self.beyond.is_none() && self.kept < max_kept {
-                games.push(pending::pending_tree(
-                    &self.name,
-                    &file,
-                    i,
-                    tree,
-                    &self.options.limits,
-                    frame,
-                ));
+                match &file {
+                    Some(file) => games.push(pending::pending_tree(
+                        &self.name,
+                        file,
+                        i,
+                        tree,
+                        &self.options.limits,
+                        frame,
+                    )),
+                    None => self.counted += 1,
+                }
                 self.kept += 1;
                 kept_here += 1;
             } else {
@@ -387,10 +614,10 @@ impl Streamer {
                 .strays
                 .iter()
                 .filter(|s| stray_start(s) < strays_until)
-                .map(|s| pending::stray_finding(s, kept_trees, &file.bytes, stray_frame)),
+                .map(|s| pending::stray_finding(s, kept_trees, &self.carry[..cut], stray_frame)),
         );
         if last {
-            self.finish_limit(&split, frame, &file, &mut games);
+            self.finish_limit(&split, frame, file.as_ref(), &mut games);
             self.finished = true;
             self.carry = Vec::new();
         } else {
@@ -399,6 +626,7 @@ impl Streamer {
                 self.frame.lines_before.saturating_add(u32::try_from(newlines).unwrap_or(u32::MAX));
             self.frame.offset += cut;
             self.carry.drain(..cut);
+            self.utf8_checked = self.utf8_checked.saturating_sub(cut);
         }
         self.frame.games_before = self.kept;
         Some(SplitFile { games, findings })
@@ -424,7 +652,7 @@ impl Streamer {
         &mut self,
         split: &Split,
         frame: Frame,
-        file: &Arc<FileText>,
+        file: Option<&Arc<FileText>>,
         games: &mut Vec<PendingGame>,
     ) {
         if let Some(found) = split.beyond {
@@ -440,13 +668,16 @@ impl Streamer {
             }
         }
         if let Some(beyond) = self.beyond {
-            games.push(pending::beyond_limit(
-                &self.name,
-                file,
-                self.kept,
-                beyond,
-                &self.options.limits,
-            ));
+            match file {
+                Some(file) => games.push(pending::beyond_limit(
+                    &self.name,
+                    file,
+                    self.kept,
+                    beyond,
+                    &self.options.limits,
+                )),
+                None => self.counted += 1,
+            }
         }
     }
 
@@ -594,6 +825,96 @@ mod tests {
         }
         // One part holding the whole file decides as the whole file.
         assert!(same_as_whole(&late_legacy, 1 << 20, &options));
+    }
+
+    /// The games of `text` read part by part (parts of `part_bytes`) while its survey hands
+    /// the reader its parts, the reader taking them as they come (`concurrently`) or only
+    /// once the survey has ended (so that the survey stops handing them when
+    /// [`HANDED_PARTS`] wait): the survey's answer and the games are those of the survey and
+    /// the parts alone, which are those of the whole file.
+    ///
+    /// Returns whether the survey stopped handing parts, for the reader to read on by itself.
+    fn same_when_handed(
+        text: &[u8],
+        part_bytes: usize,
+        options: &ReadOptions,
+        concurrently: bool,
+    ) -> bool {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("c.sgf");
+        std::fs::write(&path, text).unwrap();
+        let source = || {
+            let large = LargeFile { path: path.clone(), size: text.len() as u64 };
+            Source { name: "c.sgf".into(), bytes: Ok(Arc::from(&[][..])), large: Some(large) }
+        };
+        let show = |f: &[Finding]| f.iter().map(|f| f.to_string()).collect::<Vec<_>>();
+        let alone = split_parts_of(source(), options, part_bytes).survey();
+        let handover = Arc::new(Handover::default());
+        let mut forked = false;
+        let mut surveyor = split_parts_of(source(), options, part_bytes);
+        let reader =
+            Handover::parts(Arc::clone(&handover), split_parts_of(source(), options, part_bytes));
+        let (surveyed, games) = if concurrently {
+            std::thread::scope(|scope| {
+                let reading = scope.spawn(|| reader.flat_map(|p| p.games).collect::<Vec<_>>());
+                let surveyed = surveyor.survey_handing(&handover);
+                (surveyed, reading.join().unwrap())
+            })
+        } else {
+            let surveyed = surveyor.survey_handing(&handover);
+            forked = handover.handed().rest.is_some();
+            (surveyed, reader.flat_map(|p| p.games).collect())
+        };
+        let context = format!("parts of {part_bytes}, concurrently: {concurrently}");
+        assert_eq!(
+            surveyed.as_ref().map(|(n, f)| (*n, show(f))),
+            alone.as_ref().map(|(n, f)| (*n, show(f))),
+            "{context}"
+        );
+        if surveyed.is_some() {
+            // Else the parts do not read as the whole file: their games are dropped.
+            let whole = split_file("c.sgf", Arc::from(text), options);
+            let mine: Vec<String> = games.iter().map(|g| describe(g, options)).collect();
+            let theirs: Vec<String> = whole.games.iter().map(|g| describe(g, options)).collect();
+            assert_eq!(mine, theirs, "{context}");
+        }
+        forked
+    }
+
+    #[test]
+    fn parts_handed_by_the_survey_read_as_the_parts_alone() {
+        let options = ReadOptions::default();
+        let mut texts: Vec<Vec<u8>> = vec![
+            b"junk before\n(;GM[1];B[aa])\n\xEF\xBB\xBF(;GM[1]C[a ) ( ; \\] b];W[bb])more junk\n(;B[cc])".to_vec(),
+            b"(;GM[1];B[aa]\n(;GM[1]PB[x];W[bb])\n(;GM[1]PB[y];B[cc])".to_vec(),
+            b"nothing but junk here".to_vec(),
+            b"(;C[a value that never ends".to_vec(),
+        ];
+        let mut many = Vec::new();
+        for i in 0..40 {
+            many.extend_from_slice(format!("(;GM[1]PB[p{i}];B[aa];W[bb])\n").as_bytes());
+        }
+        texts.push(many.clone());
+        // Not read part by part after all: a legacy charset past the first part.
+        many.extend_from_slice(b"(;GM[1]PB[\xC0\xEE\xCA\xC0];B[aa])");
+        texts.push(many);
+        for text in &texts {
+            for part_bytes in [7, 40, 333, 1 << 20] {
+                for concurrently in [false, true] {
+                    same_when_handed(text, part_bytes, &options, concurrently);
+                }
+            }
+        }
+        // Forty games in parts of 40 bytes: the survey hands three and stops; in one part, it
+        // hands them all.
+        assert!(same_when_handed(&texts[4], 40, &options, false));
+        assert!(!same_when_handed(&texts[4], 1 << 20, &options, false));
+        // The games limit, counted across parts handed and parts read.
+        let limited = ReadOptions {
+            limits: Limits { max_games_per_file: 3, ..Limits::default() },
+            ..ReadOptions::default()
+        };
+        assert!(same_when_handed(&texts[4], 40, &limited, false));
     }
 
     #[test]
