@@ -745,7 +745,9 @@ impl Board {
         empty: u16,
     ) -> Result<(), Illegal> {
         // A stone next to an empty point has a liberty: only a move into a hole can be suicide.
-        if rule != SuicideRule::Allowed && empty == 0 && self.is_suicide(color, loc) {
+        // `empty` first: nearly every move has an empty neighbour, and then the rule need not
+        // be read (the compiler may still order the two tests as it likes).
+        if empty == 0 && rule != SuicideRule::Allowed && self.is_suicide(color, loc) {
             let multi_stone =
                 self.adjacent(loc).iter().any(|&a| self.cells[a].color == code(color));
             if rule == SuicideRule::Forbidden || !multi_stone {
