@@ -1233,11 +1233,19 @@ impl GameBuilder {
                 None => {}
             }
         }
-        let opening: Vec<Color> = self.moves.iter().take(10).map(|m| m.color).collect();
+        // The colours of the first ten moves, on the stack: a list allocated and freed for
+        // every game otherwise.
+        let mut opening = [Color::Black; 10];
+        let mut opened = 0;
+        for (colour, m) in opening.iter_mut().zip(&self.moves) {
+            *colour = m.color;
+            opened += 1;
+        }
+        let opening = &opening[..opened];
         let fox_pre_2018 = fox.marker.is_some() && self.year().is_some_and(|year| year < 2018);
         let ha = self.handicap.flatten();
         let decision =
-            handicap::decide(ha, count, &opening, size, fox.marker.is_some(), fox_pre_2018);
+            handicap::decide(ha, count, opening, size, fox.marker.is_some(), fox_pre_2018);
         if let Some((code, message)) = decision.finding {
             self.found(code, message);
         }
