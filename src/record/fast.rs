@@ -533,9 +533,7 @@ impl Lexer<'_> {
     #[inline(never)]
     fn plain_move_nodes(&mut self, left: &mut u64, run: &mut [RecordedMove; RUN_CHUNK]) -> usize {
         let most = usize::try_from(*left).unwrap_or(usize::MAX).min(RUN_CHUNK);
-        let lexed = self.lex_plain_move_nodes(most, |at, color, mv| {
-            run[at] = RecordedMove { color, mv, node: 0 };
-        });
+        let lexed = self.lex_plain_move_nodes(most, Some(run));
         *left -= lexed as u64;
         lexed
     }
@@ -548,18 +546,18 @@ impl Lexer<'_> {
     #[inline(never)]
     fn skip_plain_move_nodes(&mut self, left: u64) -> u64 {
         let most = usize::try_from(left).unwrap_or(usize::MAX);
-        let skipped = self.lex_plain_move_nodes(most, |_, _, _| {}) as u64;
+        let skipped = self.lex_plain_move_nodes(most, None) as u64;
         self.count_plain_move_nodes(skipped);
         skipped
     }
 
-    /// The loop of [`Lexer::plain_move_nodes`]: lexes up to `most` plain move nodes, handing
-    /// each (its place in the run, colour, move) to `keep`, and leaves the lexer after them.
+    /// The loop of [`Lexer::plain_move_nodes`]: lexes up to `most` plain move nodes (at most
+    /// [`RUN_CHUNK`] when they are kept in `run`), and leaves the lexer after them.
     #[inline(always)]
     fn lex_plain_move_nodes(
         &mut self,
         most: usize,
-        mut keep: impl FnMut(usize, Color, Move),
+        mut run: Option<&mut [RecordedMove; RUN_CHUNK]>,
     ) -> usize {
         /// The bytes `;`, `[`, `]`, `;` at 0, 2, 5 and 6 of eight read as a little-endian word:
         /// `;B[pd];W` as most moves of most records are written.
@@ -577,7 +575,10 @@ impl Lexer<'_> {
                 if word & MASK == PATTERN && x < 26 && y < 26 && (colour == b'B' || colour == b'W')
                 {
                     let color = if colour == b'B' { Color::Black } else { Color::White };
-                    keep(lexed, color, Move::Play(Point::new(x, y)));
+                    if let Some(run) = run.as_deref_mut() {
+                        run[lexed] =
+                            RecordedMove { color, mv: Move::Play(Point::new(x, y)), node: 0 };
+                    }
                     lexed += 1;
                     pos += 6;
                     continue;
@@ -600,7 +601,9 @@ impl Lexer<'_> {
             if !matches!(bytes.get(end), Some(b';' | b'(' | b')')) {
                 break;
             }
-            keep(lexed, color, Move::Play(Point::new(x, y)));
+            if let Some(run) = run.as_deref_mut() {
+                run[lexed] = RecordedMove { color, mv: Move::Play(Point::new(x, y)), node: 0 };
+            }
             lexed += 1;
             pos = end;
         }
