@@ -44,9 +44,12 @@ pub fn fox_evidence(properties: &Properties) -> FoxEvidence {
         let (marker, strong) = match key.as_str() {
             "AP" => {
                 // Compared ignoring ASCII case rather than lower-cased into a new string: two
-                // allocations a Fox game fewer.
-                let name = value.split(':').next().unwrap_or("").trim();
-                let version = value.split_once(':').map(|(_, v)| v.trim()).unwrap_or("");
+                // allocations a Fox game fewer. One search for the `:` (the name is all the
+                // value when there is none).
+                let (name, version) = match value.split_once(':') {
+                    Some((name, version)) => (name.trim(), version.trim()),
+                    None => (value.trim(), ""),
+                };
                 let is = |known: &str| name.eq_ignore_ascii_case(known);
                 if is("foxwq") {
                     ("AP[foxwq]", true)

@@ -156,8 +156,13 @@ pub const SPECS: &[Spec] = &[
 pub fn lookup(id: &str) -> Option<&'static Spec> {
     // Every known identifier is one or two capitals: one table read, no string comparison
     // (this runs for every property of every game).
-    let index = INDEX[slot(id.as_bytes())?];
-    SPECS.get(usize::from(index))
+    lookup_slot(slot(id.as_bytes())?)
+}
+
+/// [`lookup`] of the identifier in `slot` (below [`SLOTS`], as [`slot`] gives).
+#[inline]
+pub fn lookup_slot(slot: usize) -> Option<&'static Spec> {
+    SPECS.get(usize::from(*INDEX.get(slot)?))
 }
 
 /// Marks a slot of [`INDEX`] that no known identifier uses.

@@ -57,6 +57,33 @@ pub struct ResultReading {
 
 /// Reads an `RE` value; `None` when it cannot be understood.
 pub fn read_result(raw: &str) -> Option<ResultReading> {
+    if let Some(reading) = plain_result(raw) {
+        return Some(reading);
+    }
+    read_any_result(raw)
+}
+
+/// The commonest results of all, `B+R`, `W+T`, `B+F` (fox-pro: 9,088 of 10,349 games), read
+/// in one look: what the general reading ([`read_any_result`]) makes of them, without its
+/// lower-cased copy and its lists of words (about 1,100 instructions a game).
+fn plain_result(raw: &str) -> Option<ResultReading> {
+    let &[colour, b'+', how] = raw.as_bytes() else { return None };
+    let winner = match colour.to_ascii_lowercase() {
+        b'b' => Color::Black,
+        b'w' => Color::White,
+        _ => return None,
+    };
+    let by = match how.to_ascii_lowercase() {
+        b'r' => WinBy::Resignation,
+        b't' => WinBy::Time,
+        b'f' => WinBy::Forfeit,
+        _ => return None,
+    };
+    Some(ResultReading { outcome: Outcome::Win { winner, by }, in_zi: false, truncated: false })
+}
+
+/// [`read_result`] of any value.
+fn read_any_result(raw: &str) -> Option<ResultReading> {
     // Most results (`W+R`, `B+3.5`) hold no note: nothing to split off, nothing to copy.
     let (main, notes) = if raw.contains(['(', '{', '[', '（']) {
         let (main, notes) = split_notes(raw);
@@ -481,6 +508,25 @@ fn chinese_numeral(s: &str) -> Option<f64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn plain_results_read_as_the_general_reading_reads_them() {
+        let mut plain = 0;
+        for colour in ["B", "W", "b", "w", "X", "0", "黑"] {
+            for how in ["R", "T", "F", "r", "t", "f", "", "3", "D", "?", "+", "Resign", "半"] {
+                for raw in [format!("{colour}+{how}"), format!("{colour}{how}")] {
+                    let fast = plain_result(&raw);
+                    plain += usize::from(fast.is_some());
+                    if fast.is_some() {
+                        assert_eq!(fast, read_any_result(&raw), "{raw}");
+                    }
+                    assert_eq!(read_result(&raw), read_any_result(&raw), "{raw}");
+                }
+            }
+        }
+        // B and W in either case, by R, T or F in either case.
+        assert_eq!(plain, 4 * 6);
+    }
 
     fn show(raw: &str) -> String {
         match read_result(raw) {

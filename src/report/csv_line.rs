@@ -56,16 +56,25 @@ fn end_line(out: &mut Vec<u8>, start: usize) {
 ///
 /// Sixteen bytes at a time, with no early exit inside a block, so that the compiler turns each
 /// block into a few vector compares: fields are short (a path, a code, a sentence), where
-/// `memchr`'s set-up for each of the four bytes cost more than the search.
+/// `memchr`'s set-up for each of the four bytes cost more than the search. The bytes after the
+/// last whole block are checked as one more block, the last sixteen bytes of the field (which
+/// overlap the block before), and a field shorter than a block is padded with zeros: byte by
+/// byte, those few bytes cost as much as the rest of the field (fox-pro's check: 36,167 rows,
+/// four text fields each).
 fn needs_quotes(text: &[u8]) -> bool {
-    let special = |b: u8| (b == b',') | (b == b'"') | (b == b'\n') | (b == b'\r');
-    let mut blocks = text.chunks_exact(16);
-    for block in &mut blocks {
-        if block.iter().fold(false, |hit, &b| hit | special(b)) {
-            return true;
-        }
-    }
-    blocks.remainder().iter().any(|&b| special(b))
+    const BLOCK: usize = 16;
+    let special = |block: &[u8; BLOCK]| {
+        block
+            .iter()
+            .fold(false, |hit, &b| hit | (b == b',') | (b == b'"') | (b == b'\n') | (b == b'\r'))
+    };
+    let Some(last) = text.last_chunk::<BLOCK>() else {
+        let mut block = [0u8; BLOCK];
+        block[..text.len()].copy_from_slice(text);
+        return special(&block);
+    };
+    let (blocks, rest) = text.as_chunks::<BLOCK>();
+    blocks.iter().any(special) || (!rest.is_empty() && special(last))
 }
 
 /// A text field, quoted when it must be.
@@ -341,5 +350,28 @@ impl ser::Serializer for Field<'_> {
         serialize_struct(&'static str, usize) -> Self::SerializeStruct;
         serialize_struct_variant(&'static str, u32, &'static str, usize)
             -> Self::SerializeStructVariant;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_byte_that_needs_quotes_is_found_wherever_it_lies() {
+        const SPECIAL: [u8; 4] = [b',', b'"', b'\n', b'\r'];
+        let other: Vec<u8> = (0..=255u8).filter(|b| !SPECIAL.contains(b)).collect();
+        for len in 0..=50 {
+            // Every other byte value, in turn, at every place.
+            let plain: Vec<u8> = (0..len).map(|i| other[(i * 7 + len) % other.len()]).collect();
+            assert!(!needs_quotes(&plain), "{plain:?}");
+            for at in 0..len {
+                for special in SPECIAL {
+                    let mut text = plain.clone();
+                    text[at] = special;
+                    assert!(needs_quotes(&text), "{text:?}");
+                }
+            }
+        }
     }
 }
