@@ -1,11 +1,12 @@
 //! Finishing a record that stops before the end (`analysis::finish`), on small diagrams: the
 //! neutral points get filled, a dame that puts a chain in atari or leaves it capturable is
-//! filled first and answered with a protective move, a stone in atari only by dead stones is
-//! left alone, as is a chain only dead stones press or whose capture would be a snapback, the
-//! stone of a ko is connected by its owner after the boundary moves, a settled position needs
-//! nothing, a dame that would kill a chain the statuses call alive is left to its owner, and a
-//! dame that would leave the opponent a double atari is not filled, unless one answer meets
-//! both threats.
+//! filled first and answered with a protective move (before a one-point boundary move, while a
+//! dame that only spares an answer waits for the boundary moves), a stone in atari only by
+//! dead stones is left alone, as is a chain only dead stones press or whose capture would be a
+//! snapback, the stone of a ko is connected by its owner after the boundary moves, a settled
+//! position needs nothing, a dame that would kill a chain the statuses call alive is left to
+//! its owner, and a dame that would leave the opponent a double atari is not filled, unless one
+//! answer meets both threats.
 
 mod util;
 
@@ -120,6 +121,36 @@ fn a_dame_that_leaves_a_chain_capturable_forces_a_protective_move_inside_the_ter
         moves(&b, &no_dead(&b), Color::White),
         [(Color::White, 2, 4, Why::Dame), (Color::Black, 3, 0, Why::Dame)]
     );
+}
+
+#[test]
+fn a_dame_that_forces_comes_before_a_one_point_boundary_move_and_one_that_spares_after() {
+    // Two moves are worth a point here. The boundary move on (3, 0) seals (4, 0) for Black,
+    // or denies it to Black when White plays it. The neutral point (2, 4) is the dame of the
+    // diagram above: Black's stone there leaves the two white stones on (0, 4) and (1, 4)
+    // capturable, and White must answer inside its own territory.
+    let b = board(
+        "
+        . . O . . X .
+        . . O X X X .
+        . . O X . . .
+        . . O X . . .
+        O O . X . . .
+        X X X X . . .
+        . . . . . . .",
+    );
+    // For Black, (2, 4) gains its point in sente: Black plays it, White answers, and Black
+    // still gets the boundary move.
+    let played = moves(&b, &no_dead(&b), Color::Black);
+    assert_eq!(played[0], (Color::Black, 2, 4, Why::Dame), "{played:?}");
+    assert_eq!((played[1].0, played[1].3), (Color::White, Why::Protect), "{played:?}");
+    assert_eq!(played[2], (Color::Black, 3, 0, Why::Boundary), "{played:?}");
+    // For White, filling (2, 4) only spares an answer, a point in gote like the boundary
+    // move: White closes the border first, and Black then plays its dame in sente.
+    let played = moves(&b, &no_dead(&b), Color::White);
+    assert_eq!(played[0], (Color::White, 3, 0, Why::Boundary), "{played:?}");
+    assert_eq!(played[1], (Color::Black, 2, 4, Why::Dame), "{played:?}");
+    assert_eq!((played[2].0, played[2].3), (Color::White, Why::Protect), "{played:?}");
 }
 
 #[test]
