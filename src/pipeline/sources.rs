@@ -9,9 +9,8 @@
 //! bytes until its last game is analysed, never as parse trees. The one pass that is neither
 //! cheap nor overlapped with the workers, the survey of a large file before its games, runs on
 //! a thread of its own while the games go out, and hands this thread the parts it splits
-//! ([`push_surveyed`]). With more than one worker,
-//! even the reading of a folder's files is left to them ([`Unit::Path`]): this thread then
-//! only walks the folders.
+//! ([`push_surveyed`]). With more than one worker, even the reading of a folder's files is
+//! left to them ([`Unit::Path`]): this thread then only walks the folders.
 
 use std::ops::ControlFlow;
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -224,9 +223,9 @@ const SMALL_FILE: usize = record::SMALL_READ;
 /// waits for the survey's answer before it writes the source. The survey hands the parts it
 /// splits to this thread, as far as it can without waiting for it ([`Handover`]): a file of a
 /// few parts is split once (on tom-9d's 1.1 MB in 3 parts, 826 games, `kifu check -j1` went
-/// from 109.2M to 100.8M instructions). In the rare file whose parts do
-/// not read as the whole file (a legacy charset, UTF-8 damaged past the first part), the
-/// speculative games are dropped and the games of the whole file sent instead.
+/// from 109.2M to 100.8M instructions). In the rare file whose parts do not read as the whole
+/// file (a legacy charset, UTF-8 damaged past the first part), the speculative games are
+/// dropped and the games of the whole file sent instead.
 fn push_surveyed(
     feeder: &mut Feeder<Unit>,
     name: String,
