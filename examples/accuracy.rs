@@ -33,6 +33,11 @@
 //! For each: exact-margin %, within-2 %, same-winner %, by board size, for all games and for those
 //! scored with high confidence; the share of high-confidence recorded-vs-recomputed
 //! disagreements; and the time per game (thread CPU time of `analyze`, median and p99).
+//!
+//! A record with a counted RE but no position to count (no moves at all, or a transcription
+//! that stops in the opening: kifu's own `no-score` reasons, as `kifu score` gives them) is left
+//! out of its table; a line under the table says how many there were and what the figures would
+//! be with them counted as misses.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -92,6 +97,11 @@ struct Outcome {
     confident: bool,
     high_disagreement: bool,
     seconds: f64,
+    /// Why the record holds no position to count, when it holds none: kifu's own `no-score`
+    /// reason for a record without moves or one that stops in the opening (a game transcribed
+    /// in part, "moves beyond 74 not known"). Such a record's RE cannot be reproduced by any
+    /// count, so the tables leave it out and say how many there were.
+    uncountable: Option<String>,
 }
 
 fn records_in(dir: &Path) -> Vec<GameRecord> {
@@ -122,6 +132,11 @@ fn against_record(record: &GameRecord) -> Option<Outcome> {
     let analysis = analyze(record, &options);
     let seconds = thread_cpu_seconds() - start;
     let score = analysis.scores.first()?;
+    let uncountable = if score.outcome.is_none() {
+        scoring::unscorable(record, &replay::replay(record, &record.rules.ruleset))
+    } else {
+        None
+    };
     let high_disagreement = analysis.disagreements.iter().any(|d| {
         d.kind == DisagreementKind::RecordedVsRecomputed && d.confidence == Confidence::High
     });
@@ -138,6 +153,7 @@ fn against_record(record: &GameRecord) -> Option<Outcome> {
         confident: score.confidence == Confidence::High,
         high_disagreement,
         seconds,
+        uncountable,
     })
 }
 
@@ -164,10 +180,12 @@ fn dump(name: &str, outcomes: &[Outcome]) {
     }
 }
 
-fn report(name: &str, outcomes: &[Outcome], misses: bool) {
-    dump(name, outcomes);
+fn report(name: &str, all: &[Outcome], misses: bool) {
+    dump(name, all);
+    let (uncountable, outcomes): (Vec<Outcome>, Vec<Outcome>) =
+        all.iter().cloned().partition(|o| o.uncountable.is_some());
     let mut by_size: BTreeMap<String, Vec<&Outcome>> = BTreeMap::new();
-    for o in outcomes {
+    for o in &outcomes {
         by_size.entry(o.size.to_string()).or_default().push(o);
         by_size.entry("all".into()).or_default().push(o);
     }
@@ -205,6 +223,34 @@ fn report(name: &str, outcomes: &[Outcome], misses: bool) {
             pct(high),
             percentile(&times, 0.5),
             percentile(&times, 0.99),
+        );
+    }
+    if !uncountable.is_empty() {
+        let mut reasons: BTreeMap<&str, usize> = BTreeMap::new();
+        for o in &uncountable {
+            let reason = o.uncountable.as_deref().unwrap_or_default();
+            let kind =
+                if reason.contains("no moves") { "no moves" } else { "stops in the opening" };
+            *reasons.entry(kind).or_default() += 1;
+        }
+        let reasons: Vec<String> = reasons.iter().map(|(k, n)| format!("{k} {n}")).collect();
+        let n = all.len().max(1) as f64;
+        let close = |limit: f64| {
+            outcomes.iter().filter(|o| o.got.is_some_and(|g| (g - o.want).abs() <= limit)).count()
+        };
+        let winner = outcomes
+            .iter()
+            .filter(|o| o.got.is_some_and(|g| g.signum() == o.want.signum()))
+            .count();
+        println!(
+            "  left out: {} records with a counted RE but no position to count ({}); counted as \
+             misses they would make it {} games, exact {:.1}%, within 2 {:.1}%, same winner {:.1}%",
+            uncountable.len(),
+            reasons.join(", "),
+            all.len(),
+            100.0 * close(1e-6) as f64 / n,
+            100.0 * close(2.0 + 1e-6) as f64 / n,
+            100.0 * winner as f64 / n,
         );
     }
     if misses {
@@ -278,6 +324,7 @@ fn gnugo_set(corpus: &Path) -> Vec<Outcome> {
                 confident: statuses.confidence == Confidence::High,
                 high_disagreement: false,
                 seconds,
+                uncountable: None,
             })
         })
         .collect()
