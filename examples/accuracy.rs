@@ -22,7 +22,14 @@
 //! - `markup`: every record of the corpus whose last node marks the territory (TB/TW: the dead
 //!   stones the players or the server agreed on, mostly KGS, NNGS and computer games in the
 //!   GNU Go and Fuego suites): the estimator run on the final position as if there were no
-//!   markup, stone by stone against the marks, and the margin under the record's rules.
+//!   markup, stone by stone against the marks, and the margin under the record's rules;
+//! - `passes`: the other finished games of the computer-game folders (`gnugo-regression`,
+//!   `fuego-regression`, `yenw-ai`): main line ending in two passes, a counted RE, no territory
+//!   markup, not one of GNU Go's score tests; against RE under the record's own rules and komi.
+//!   The results were written by servers and tournament referees of bot games (NNGS, CGOS,
+//!   olympiads, UEC), some by a count that differs from kifu's (CGOS counts the board as it
+//!   stands, some referees counted area for games recorded without RU), so a miss is a board to
+//!   judge, not an error by itself.
 //!
 //! Held-out sets, measured only when given (sets kifu was not developed on):
 //! - `--games DIR`: any folder of counted games, scored like `ogs-finished` (repeatable);
@@ -563,6 +570,36 @@ fn markup_set(corpus: &Path, misses: bool) {
     }
 }
 
+/// The `passes` set (see the module documentation): finished computer and server games with a
+/// counted result and no territory markup.
+fn passes_set(corpus: &Path, misses: bool) {
+    let score_tests: std::collections::BTreeSet<PathBuf> =
+        gnugo_expectations(&corpus.join("gnugo-regression/regression"))
+            .into_iter()
+            .map(|(p, _)| p)
+            .collect();
+    let mut files: Vec<PathBuf> = ["gnugo-regression", "fuego-regression", "yenw-ai"]
+        .iter()
+        .flat_map(|d| walk(&corpus.join(d)))
+        .filter(|p| p.extension().is_some_and(|e| e.eq_ignore_ascii_case("sgf")))
+        .filter(|p| !score_tests.contains(p))
+        .filter(|p| std::fs::read(p).is_ok_and(|b| !has_territory_marks(&b)))
+        .collect();
+    files.sort();
+    let outcomes: Vec<Outcome> = files
+        .par_iter()
+        .flat_map_iter(|file| records_in_file(file))
+        .filter(|r| r.status != ReadStatus::Failed && recorded_margin(r).is_some())
+        .filter(|r| replay::replay(r, &r.rules.ruleset).ended_by_passes())
+        .filter_map(|r| against_record(&r))
+        .collect();
+    report(
+        "passes: finished computer and server games (two passes, counted RE, no markup)",
+        &outcomes,
+        misses,
+    );
+}
+
 /// Whether an SGF text holds a TB or TW property with a point value.
 fn has_territory_marks(bytes: &[u8]) -> bool {
     bytes.windows(4).any(|w| {
@@ -634,6 +671,9 @@ fn main() {
     }
     if wants("markup") {
         markup_set(&corpus, misses);
+    }
+    if wants("passes") {
+        passes_set(&corpus, misses);
     }
     // Held-out sets, only when named: a folder of OGS autoscore test positions, and folders of
     // counted games scored under their own rules and komi (like ogs-finished).
