@@ -22,7 +22,14 @@
 //! - `markup`: every record of the corpus whose last node marks the territory (TB/TW: the dead
 //!   stones the players or the server agreed on, mostly KGS, NNGS and computer games in the
 //!   GNU Go and Fuego suites): the estimator run on the final position as if there were no
-//!   markup, stone by stone against the marks, and the margin under the record's rules.
+//!   markup, stone by stone against the marks, and the margin under the record's rules;
+//! - `passes`: the other finished games of the computer-game folders (`gnugo-regression`,
+//!   `fuego-regression`, `yenw-ai`): main line ending in two passes, a counted RE, no territory
+//!   markup, not one of GNU Go's score tests; against RE under the record's own rules and komi.
+//!   The results were written by servers and tournament referees of bot games (NNGS, CGOS,
+//!   olympiads, UEC), some by a count that differs from kifu's (CGOS counts the board as it
+//!   stands, some referees counted area for games recorded without RU), so a miss is a board to
+//!   judge, not an error by itself.
 //!
 //! Held-out sets, measured only when given (sets kifu was not developed on):
 //! - `--games DIR`: any folder of counted games, scored like `ogs-finished` (repeatable);
@@ -529,6 +536,22 @@ fn removal_set(title: &str, positions: Vec<(String, Board, Vec<Option<bool>>)>, 
     }
 }
 
+/// One record of the markup set: the estimator against the marks.
+struct MarkupOutcome {
+    name: String,
+    wrongly_dead: usize,
+    wrongly_alive: usize,
+    by_marks: f64,
+    by_estimate: f64,
+    confident: bool,
+    seconds: f64,
+    /// Whether the count by the marks reproduces the record's counted RE: two sources agree on
+    /// the dead stones (the marks of a bot game, or of a game stopped before the end, can be
+    /// partial or wrong; a result counted from the same marks is no proof either, but a count
+    /// that disagrees with its own RE is a mark not to trust).
+    corroborated: bool,
+}
+
 /// The estimator against the records' own territory markup (see the module documentation).
 fn markup_set(corpus: &Path, misses: bool) {
     let mut files: Vec<PathBuf> = walk(corpus)
@@ -537,7 +560,7 @@ fn markup_set(corpus: &Path, misses: bool) {
         .filter(|p| std::fs::read(p).is_ok_and(|b| has_territory_marks(&b)))
         .collect();
     files.sort();
-    let results: Vec<(String, usize, usize, f64, f64, bool, f64)> = files
+    let results: Vec<MarkupOutcome> = files
         .par_iter()
         .flat_map_iter(|file| records_in_file(file).into_iter().map(move |r| (file.clone(), r)))
         .filter_map(|(file, record)| {
@@ -568,24 +591,29 @@ fn markup_set(corpus: &Path, misses: bool) {
             let by_marks = scoring::count_game(&record, &rep, &marked, &ruleset, komi).margin;
             let by_estimate = scoring::count_game(&record, &rep, &estimated, &ruleset, komi).margin;
             let name = file.strip_prefix(corpus).unwrap_or(&file).display().to_string();
-            Some((
+            let corroborated =
+                recorded_margin(&record).is_some_and(|m| (m - by_marks).abs() < 1e-6);
+            Some(MarkupOutcome {
                 name,
                 wrongly_dead,
                 wrongly_alive,
                 by_marks,
                 by_estimate,
-                estimated.confidence == Confidence::High,
+                confident: estimated.confidence == Confidence::High,
                 seconds,
-            ))
+                corroborated,
+            })
         })
         .collect();
     let n = results.len();
-    let right = results.iter().filter(|r| r.1 == 0 && r.2 == 0).count();
-    let same_margin = results.iter().filter(|r| (r.3 - r.4).abs() < 1e-6).count();
-    let same_winner = results.iter().filter(|r| (r.3 > 0.0) == (r.4 > 0.0)).count();
-    let confident: Vec<_> = results.iter().filter(|r| r.5).collect();
-    let confident_right = confident.iter().filter(|r| r.1 == 0 && r.2 == 0).count();
-    let mut times: Vec<f64> = results.iter().map(|r| r.6 * 1000.0).collect();
+    let right = results.iter().filter(|r| r.wrongly_dead == 0 && r.wrongly_alive == 0).count();
+    let same_margin = results.iter().filter(|r| (r.by_marks - r.by_estimate).abs() < 1e-6).count();
+    let same_winner =
+        results.iter().filter(|r| (r.by_marks > 0.0) == (r.by_estimate > 0.0)).count();
+    let confident: Vec<_> = results.iter().filter(|r| r.confident).collect();
+    let confident_right =
+        confident.iter().filter(|r| r.wrongly_dead == 0 && r.wrongly_alive == 0).count();
+    let mut times: Vec<f64> = results.iter().map(|r| r.seconds * 1000.0).collect();
     times.sort_by(f64::total_cmp);
     println!("\nmarkup (records with TB/TW in the last node: estimator against the marks)");
     println!(
@@ -593,21 +621,65 @@ fn markup_set(corpus: &Path, misses: bool) {
         100.0 * right as f64 / n.max(1) as f64,
         100.0 * same_margin as f64 / n.max(1) as f64,
         100.0 * same_winner as f64 / n.max(1) as f64,
-        results.iter().map(|r| r.1).sum::<usize>(),
-        results.iter().map(|r| r.2).sum::<usize>(),
+        results.iter().map(|r| r.wrongly_dead).sum::<usize>(),
+        results.iter().map(|r| r.wrongly_alive).sum::<usize>(),
         confident.len(),
         100.0 * confident_right as f64 / confident.len().max(1) as f64,
         percentile(&times, 0.5),
         percentile(&times, 0.99),
     );
+    let corroborated: Vec<_> = results.iter().filter(|r| r.corroborated).collect();
+    let corroborated_right =
+        corroborated.iter().filter(|r| r.wrongly_dead == 0 && r.wrongly_alive == 0).count();
+    let corroborated_margin =
+        corroborated.iter().filter(|r| (r.by_marks - r.by_estimate).abs() < 1e-6).count();
+    println!(
+        "marks whose count reproduces the record's counted RE: {} games; every stone as marked {corroborated_right} ({:.1}%), same margin {corroborated_margin} ({:.1}%)",
+        corroborated.len(),
+        100.0 * corroborated_right as f64 / corroborated.len().max(1) as f64,
+        100.0 * corroborated_margin as f64 / corroborated.len().max(1) as f64,
+    );
     if misses {
-        for r in results.iter().filter(|r| r.1 + r.2 > 0) {
+        for r in results.iter().filter(|r| r.wrongly_dead + r.wrongly_alive > 0) {
             println!(
                 "  miss: {} ({} wrongly dead, {} wrongly alive; margin by marks {:+}, by estimate {:+})",
-                r.0, r.1, r.2, r.3, r.4
+                r.name, r.wrongly_dead, r.wrongly_alive, r.by_marks, r.by_estimate
             );
         }
+        for r in corroborated.iter().filter(|r| r.wrongly_dead + r.wrongly_alive > 0) {
+            println!("  miss with marks reproducing RE: {}", r.name);
+        }
     }
+}
+
+/// The `passes` set (see the module documentation): finished computer and server games with a
+/// counted result and no territory markup.
+fn passes_set(corpus: &Path, misses: bool) {
+    let score_tests: std::collections::BTreeSet<PathBuf> =
+        gnugo_expectations(&corpus.join("gnugo-regression/regression"))
+            .into_iter()
+            .map(|(p, _)| p)
+            .collect();
+    let mut files: Vec<PathBuf> = ["gnugo-regression", "fuego-regression", "yenw-ai"]
+        .iter()
+        .flat_map(|d| walk(&corpus.join(d)))
+        .filter(|p| p.extension().is_some_and(|e| e.eq_ignore_ascii_case("sgf")))
+        .filter(|p| !score_tests.contains(p))
+        .filter(|p| std::fs::read(p).is_ok_and(|b| !has_territory_marks(&b)))
+        .collect();
+    files.sort();
+    let outcomes: Vec<Outcome> = files
+        .par_iter()
+        .flat_map_iter(|file| records_in_file(file))
+        .filter(|r| r.status != ReadStatus::Failed && recorded_margin(r).is_some())
+        .filter(|r| replay::replay(r, &r.rules.ruleset).ended_by_passes())
+        .filter_map(|r| against_record(&r))
+        .collect();
+    report(
+        "passes: finished computer and server games (two passes, counted RE, no markup)",
+        &outcomes,
+        misses,
+    );
 }
 
 /// Whether an SGF text holds a TB or TW property with a point value.
@@ -681,6 +753,9 @@ fn main() {
     }
     if wants("markup") {
         markup_set(&corpus, misses);
+    }
+    if wants("passes") {
+        passes_set(&corpus, misses);
     }
     // Held-out sets, only when named: a folder of OGS autoscore test positions, and folders of
     // counted games scored under their own rules and komi (like ogs-finished).
