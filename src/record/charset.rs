@@ -68,6 +68,11 @@ fn alias(label: &str) -> Option<&'static Encoding> {
 /// Big5, `EUC-CN` → GBK, `latin-1` → windows-1252, ...). Labels WHATWG maps to its
 /// "replacement" encoding (`hz-gb-2312`, `iso-2022-kr`) count as unknown.
 pub fn resolve_label(label: &str) -> Option<&'static Encoding> {
+    // The commonest label by far (tom-9d: every game), told without a lower-cased copy and
+    // encoding_rs's search of its labels (0.65M instructions of 93M): what they find for it.
+    if label.eq_ignore_ascii_case("utf-8") {
+        return Some(UTF_8);
+    }
     let trimmed = label.trim().trim_matches(|c| c == '"' || c == '\'').trim();
     if trimmed.is_empty() {
         return None;
@@ -270,12 +275,34 @@ pub struct Prepared {
 /// Looks at a whole file before it is split: byte-order mark, UTF-16, the first `CA`, and the
 /// charset its bytes must be scanned in.
 pub fn prepare(bytes: Arc<[u8]>, options: &ReadOptions) -> Prepared {
+    let Inspected { transcoded, start, charset, findings, valid_utf8, names_no_charset } =
+        inspect(&bytes, options);
+    let bytes = transcoded.unwrap_or(bytes);
+    Prepared { bytes, start, charset, findings, valid_utf8, names_no_charset }
+}
+
+/// What [`prepare`] finds, its bytes aside: the fields of [`Prepared`], with the transcoding
+/// of a UTF-16 file, the one case whose bytes to split are not the file's own.
+#[derive(Clone, Debug)]
+pub(super) struct Inspected {
+    /// The UTF-8 transcoding of a UTF-16 file; `None` for any other.
+    pub(super) transcoded: Option<Arc<[u8]>>,
+    pub(super) start: usize,
+    pub(super) charset: FileCharset,
+    pub(super) findings: Vec<Finding>,
+    pub(super) valid_utf8: bool,
+    pub(super) names_no_charset: bool,
+}
+
+/// [`prepare`] on borrowed bytes, so that a large file's first part is looked at where it was
+/// read instead of being copied first ([`super::parts`]).
+pub(super) fn inspect(bytes: &[u8], options: &ReadOptions) -> Inspected {
     let mut findings = Vec::new();
-    let bom = Encoding::for_bom(&bytes);
+    let bom = Encoding::for_bom(bytes);
     let utf16 = match bom {
         Some((enc, len)) if enc != UTF_8 => Some((enc, len, CharsetOrigin::Bom)),
         Some(_) => None,
-        None => sniff_utf16(&bytes).map(|enc| (enc, 0, CharsetOrigin::Detected)),
+        None => sniff_utf16(bytes).map(|enc| (enc, 0, CharsetOrigin::Detected)),
     };
     if let Some((enc, bom_len, origin)) = utf16 {
         let (text, had_errors) = enc.decode_without_bom_handling(&bytes[bom_len..]);
@@ -304,8 +331,8 @@ pub fn prepare(bytes: Arc<[u8]>, options: &ReadOptions) -> Prepared {
             fallback: None,
             layout: ByteLayout::AsciiSafe,
         };
-        return Prepared {
-            bytes: transcoded,
+        return Inspected {
+            transcoded: Some(transcoded),
             start: 0,
             charset,
             findings,
@@ -352,7 +379,7 @@ pub fn prepare(bytes: Arc<[u8]>, options: &ReadOptions) -> Prepared {
         fallback,
         layout: layout_of(split_encoding),
     };
-    Prepared { bytes, start, charset, findings, valid_utf8, names_no_charset }
+    Inspected { transcoded: None, start, charset, findings, valid_utf8, names_no_charset }
 }
 
 /// The first charset a `CA` in `text` names (and kifu knows), UTF-16 aside: in a file that is
@@ -451,7 +478,8 @@ pub fn decode_game_known<'a>(
 }
 
 /// Picks the charset of a game (steps 1-6 of the module documentation), with the text when
-/// choosing it proved the bytes UTF-8 (nearly every game: no need to check them twice).
+/// choosing it proved the bytes UTF-8 (nearly every game: no need to check them twice) or
+/// they were known to be and are read as UTF-8.
 fn choose<'a>(
     bytes: &'a [u8],
     known: KnownBytes<'a>,
@@ -460,8 +488,15 @@ fn choose<'a>(
     options: &ReadOptions,
     findings: &mut Vec<Finding>,
 ) -> (&'static Encoding, CharsetOrigin, Option<&'a str>) {
+    // Bytes known valid UTF-8 and read as UTF-8 need no check: the text is the bytes (what
+    // decoding them with replacement gives too). A collection whose games each declare
+    // `CA[UTF-8]` (tom-9d) and whose parts its survey checked: 0.84M instructions of 95M.
+    let known_text = match known {
+        KnownBytes::Utf8(text) => Some(text),
+        _ => None,
+    };
     if file.utf8_bom {
-        return (UTF_8, CharsetOrigin::Bom, None);
+        return (UTF_8, CharsetOrigin::Bom, known_text);
     }
     let mut valid = None;
     let mut unknown_label = None;
@@ -537,6 +572,9 @@ fn choose<'a>(
             0,
             format!("CA[{label}] names no charset kifu knows; read as {}", encoding.name()),
         ));
+    }
+    if encoding == UTF_8 && valid.is_none() {
+        valid = known_text;
     }
     (encoding, origin, valid)
 }
@@ -782,6 +820,16 @@ mod tests {
         assert_eq!(resolve_label("\"UTF-8\""), Some(UTF_8));
         assert_eq!(resolve_label("hz-gb-2312"), None);
         assert_eq!(resolve_label("xyz-123"), None);
+    }
+
+    #[test]
+    fn utf_8_in_any_case_is_what_encoding_rs_finds_for_it() {
+        for label in ["UTF-8", "utf-8", "Utf-8", "uTF-8"] {
+            assert_eq!(resolve_label(label), Some(UTF_8));
+            assert_eq!(Encoding::for_label_no_replacement(label.as_bytes()), Some(UTF_8));
+        }
+        assert_eq!(resolve_label("utf-8x"), None);
+        assert_eq!(resolve_label(" utf_8 "), Some(UTF_8));
     }
 
     #[test]
