@@ -651,13 +651,14 @@ fn utf8_lossy_counted(bytes: &[u8]) -> (Cow<'_, str>, usize) {
     (Cow::Owned(out), inserted)
 }
 
-/// U+FFFD in UTF-8.
-static REPLACEMENT: LazyLock<memmem::Finder<'static>> =
-    LazyLock::new(|| memmem::Finder::new("\u{FFFD}".as_bytes()));
-
-/// How many U+FFFD the UTF-8 `bytes` hold (whole characters: an EF byte only ever leads one).
+/// How many U+FFFD (EF BF BD) the UTF-8 `bytes` hold (whole characters: an EF byte only ever
+/// leads one, so no two overlap). Found by their EF, which Go records rarely hold otherwise
+/// (it leads only U+F000 to U+FFFF): one byte searched for costs less than memmem's search
+/// for the three (fox-pro: 5.9M instructions, 9,672 games).
 fn replacement_count(bytes: &[u8]) -> usize {
-    REPLACEMENT.find_iter(bytes).count()
+    memchr::memchr_iter(0xEF, bytes)
+        .filter(|&at| bytes[at + 1..].starts_with(&[0xBF, 0xBD]))
+        .count()
 }
 
 /// The pieces `bytes[..].utf8_chunks()` yields, as (valid text, whether an invalid sequence
@@ -864,7 +865,7 @@ mod tests {
     fn lossy_decoding_and_damage_counts_are_the_standard_library_s() {
         // Every kind of damage: Fox's '?' in the middle of a character, a cut at the end,
         // overlong forms, surrogates, code points past U+10FFFF, stray continuation bytes,
-        // and a U+FFFD already in the text.
+        // a U+FFFD already in the text, one cut short, and another character led by EF.
         let pieces: &[&[u8]] = &[
             "C[柯洁]".as_bytes(),
             b"\xE6\x9F?",
@@ -875,6 +876,8 @@ mod tests {
             b"\x80\x80",
             b"\xFF",
             "\u{FFFD}".as_bytes(),
+            b"\xEF\xBF",
+            "（".as_bytes(),
             b";B[pd]",
             b"\xF0\x9F\x98",
         ];
