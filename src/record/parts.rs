@@ -946,6 +946,42 @@ mod tests {
     }
 
     #[test]
+    fn games_of_parts_the_survey_checked_are_known_utf8_and_decode_as_checked_alone() {
+        let options = ReadOptions::default();
+        let mut text = Vec::new();
+        for i in 0..40 {
+            text.extend_from_slice(format!("(;GM[1]CA[UTF-8]PB[李{i}];B[aa];W[bb])\n").as_bytes());
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("c.sgf");
+        std::fs::write(&path, &text).unwrap();
+        let source = || {
+            let large = LargeFile { path: path.clone(), size: text.len() as u64 };
+            Source { name: "c.sgf".into(), bytes: Ok(Arc::from(&[][..])), large: Some(large) }
+        };
+        // Parts of 60 bytes: about one game each. The survey hands the first three parts and
+        // leaves the rest to the reader, who reads them again, unchecked.
+        let handover = Arc::new(Handover::default());
+        let mut surveyor = split_parts_of(source(), &options, 60);
+        let reader = Handover::parts(Arc::clone(&handover), split_parts_of(source(), &options, 60));
+        assert!(surveyor.survey_handing(&handover).is_some());
+        let games: Vec<PendingGame> = reader.flat_map(|p| p.games).collect();
+        assert_eq!(games.len(), 40);
+        let known: Vec<bool> = games.iter().map(PendingGame::known_valid_utf8).collect();
+        let handed = known.iter().take_while(|&&k| k).count();
+        assert!((1..40).contains(&handed), "{known:?}");
+        assert!(known[handed..].iter().all(|&k| !k), "{known:?}");
+        for game in &games {
+            let decoded = game.decode(&options);
+            let alone = charset::decode_game(game.bytes(), &pending::empty_charset(), &options);
+            assert!(matches!(decoded.text, std::borrow::Cow::Borrowed(_)));
+            assert_eq!(decoded.text, alone.text);
+            assert_eq!(decoded.encoding, alone.encoding);
+            assert_eq!(decoded.findings, alone.findings);
+        }
+    }
+
+    #[test]
     fn the_games_limit_counts_across_parts() {
         let mut text = Vec::new();
         for i in 0..12 {

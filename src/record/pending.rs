@@ -227,6 +227,13 @@ impl PendingGame {
         }
     }
 
+    /// Whether the game's bytes are known valid UTF-8 without a check of their own (see
+    /// [`FileText::valid_utf8_from`]).
+    #[cfg(test)]
+    pub(super) fn known_valid_utf8(&self) -> bool {
+        self.file.known_utf8(self.range.clone()).is_some()
+    }
+
     /// The game's bytes in the file, from its `(` to its `)` (or where it was cut off).
     pub fn bytes(&self) -> &[u8] {
         &self.file.bytes[self.range.clone()]
