@@ -21,6 +21,8 @@
 //! 6. nothing at all: Japanese, the rules of the old professional games that make up most
 //!    records without RU, komi or place (the finding says it is a default).
 
+use std::sync::LazyLock;
+
 use super::{Properties, PropertyText};
 use crate::rules::{self, Preset, Ruleset};
 
@@ -130,9 +132,8 @@ pub struct Evidence<'a> {
 
 /// The inferred rules and what they were inferred from (`None`: nothing, kifu's default).
 pub fn infer_rules(evidence: Evidence<'_>) -> (&'static Preset, Option<String>) {
-    let preset = |name: &str| rules::preset(name).expect("kifu's presets include this name");
     if let Some((_, true)) = evidence.komi {
-        return (preset("chinese"), Some("komi written in zi".to_string()));
+        return (*CHINESE, Some("komi written in zi".to_string()));
     }
     // This runs for every game without RU and looks at five properties up to three times each:
     // one pass over the properties picks out their values, in order, each with the place of
@@ -165,28 +166,39 @@ pub fn infer_rules(evidence: Evidence<'_>) -> (&'static Preset, Option<String>) 
     let field = |key: u8| picked.iter().filter(move |(k, _)| *k == key).map(|&(_, v)| v);
     for event in field(EV).chain(field(GN)) {
         if lowercased(event, |lower| first_keyword(lower.as_bytes(), ING_EVENTS)).is_some() {
-            return (preset("ing"), Some(format!("the Ing event {event:?}")));
+            return (*ING, Some(format!("the Ing event {event:?}")));
         }
     }
     match evidence.komi {
-        Some((8.0, _)) => return (preset("ing"), Some("komi 8 (Ing)".to_string())),
-        Some((7.5, _)) => return (preset("chinese"), Some("komi 7.5".to_string())),
+        Some((8.0, _)) => return (*ING, Some("komi 8 (Ing)".to_string())),
+        Some((7.5, _)) => return (*CHINESE, Some("komi 7.5".to_string())),
         _ => {}
     }
     for (index, key) in (0u8..).zip(KEYS) {
         for value in field(index) {
             if let Some((name, keyword)) = place(value) {
-                return (preset(name), Some([key, "[", value, "] (\"", keyword, "\")"].concat()));
+                return (named(name), Some([key, "[", value, "] (\"", keyword, "\")"].concat()));
             }
         }
     }
     match evidence.komi {
         Some((k, _)) if k == 6.5 || k == 5.5 || k == 4.5 => {
-            (preset("japanese"), Some(format!("komi {k}, a territory-scoring komi")))
+            (*JAPANESE, Some(format!("komi {k}, a territory-scoring komi")))
         }
-        _ => (preset("japanese"), None),
+        _ => (*JAPANESE, None),
     }
 }
+
+/// A preset of kifu's, by the name the inference gives.
+fn named(name: &str) -> &'static Preset {
+    rules::preset(name).expect("kifu's presets include this name")
+}
+
+// The presets nearly every inference ends in, looked up once rather than by name for every
+// game without `RU` (pro: 0.9M instructions of 461M).
+static CHINESE: LazyLock<&'static Preset> = LazyLock::new(|| named("chinese"));
+static JAPANESE: LazyLock<&'static Preset> = LazyLock::new(|| named("japanese"));
+static ING: LazyLock<&'static Preset> = LazyLock::new(|| named("ing"));
 
 const ING_EVENTS: &[&str] = &["ing cup", "ing chang-ki", "应氏杯", "應氏杯", "changqi", "ing goe"];
 
@@ -338,7 +350,9 @@ pub(super) fn lowercased<R>(value: &str, f: impl FnOnce(&str) -> R) -> R {
         let lower = &mut buffer[..value.len()];
         lower.copy_from_slice(value.as_bytes());
         lower.make_ascii_lowercase();
-        f(std::str::from_utf8(lower).expect("ASCII lower-cased is ASCII"))
+        // SAFETY: `value` is ASCII (checked above), and so is its copy lower-cased: valid
+        // UTF-8, told without checking it again (pro: 0.8M instructions).
+        f(unsafe { std::str::from_utf8_unchecked(lower) })
     } else {
         f(&value.to_lowercase())
     }

@@ -36,7 +36,7 @@ use encoding_rs::{Encoding, UTF_8};
 use super::ReadOptions;
 use super::charset::{self, FileCharset};
 use super::input::{LargeFile, Source};
-use super::pending::{self, FileText, Frame, PendingGame, SplitFile};
+use super::pending::{self, FileText, Frame, PendingGame, SplitFile, TextBytes};
 use super::split::{self, Beyond, Split, TreeEnd};
 use crate::finding::{Code, Finding};
 
@@ -373,7 +373,8 @@ impl Streamer {
             options: options.clone(),
             read: 0,
             eof: false,
-            carry: Vec::new(),
+            // Room for the first part, read in place (see `Streamer::part`).
+            carry: Vec::with_capacity(part_bytes.max(FIRST_PART_MIN)),
             frame: Frame { offset: 0, lines_before: 0, games_before: 0, last: false },
             charset: None,
             charset_saw_all: false,
@@ -407,15 +408,19 @@ impl Streamer {
         self.all_utf8 && first.declared == self.first_declared && decided_utf8
     }
 
-    /// Notes what the charset check needs to know of a part, `carry[..cut]`. Parts end at a
-    /// tree's closing parenthesis, so no character and no `CA[...]` value straddles two parts.
-    fn witness(&mut self, cut: usize) {
+    /// Notes what the charset check needs to know of a part, `carry[..cut]`, and returns
+    /// whether the part is valid UTF-8 (so that its games need not check it again). Parts
+    /// end at a tree's closing parenthesis, so no character and no `CA[...]` value straddles
+    /// two parts.
+    fn witness(&mut self, cut: usize) -> bool {
         let bytes = &self.carry[..cut];
         let unchecked = bytes.get(self.utf8_checked..).unwrap_or_default();
-        self.all_utf8 &= std::str::from_utf8(unchecked).is_ok();
+        let valid = std::str::from_utf8(unchecked).is_ok();
+        self.all_utf8 &= valid;
         if self.first_declared.is_none() {
             self.first_declared = charset::declared_in(bytes);
         }
+        valid
     }
 
     /// A copy of this streamer that reads `file` from where this one is, to give the parts
@@ -501,8 +506,7 @@ impl Streamer {
                 // A UTF-8 character is whole in `carry[..valid]`, so any prefix of it cut
                 // after a `)` is valid too.
                 self.utf8_checked = valid;
-                let first: Arc<[u8]> = Arc::from(&self.carry[..whole]);
-                let prepared = charset::prepare(first, &self.options);
+                let prepared = charset::inspect(&self.carry[..whole], &self.options);
                 if prepared.charset.utf16.is_some() {
                     // Transcoded as a whole: read the rest and split the file whole.
                     return self.whole();
@@ -543,18 +547,29 @@ impl Streamer {
             let closed = split.trees.iter().rev().find(|t| t.end_kind == TreeEnd::Closed)?;
             closed.end
         };
-        // Games only counted need no copy of the part's bytes to point into.
-        if self.surveying {
-            self.witness(cut);
-        }
+        // A part the survey found valid UTF-8 is known so to its games, which need not check
+        // their own bytes again; any other part's games check theirs.
+        let valid_utf8 = self.surveying && self.witness(cut);
+        // Games only counted need no part to point into. A part's games point into the very
+        // buffer it was read into: the bytes after the cut (a tree not closed yet) move to a
+        // new one, which the next part is read into.
         let file = if self.counting_only {
             None
         } else {
-            let bytes: Arc<[u8]> = Arc::from(&self.carry[..cut]);
-            // A part's bytes were not checked as a whole: its games check their own.
-            let text = FileText { bytes, charset, valid_utf8_from: None, no_charset_from: None };
+            let tail = &self.carry[cut..];
+            let mut next = Vec::with_capacity(tail.len().max(self.part_bytes));
+            next.extend_from_slice(tail);
+            let mut bytes = std::mem::replace(&mut self.carry, next);
+            bytes.truncate(cut);
+            let text = FileText {
+                bytes: TextBytes::Owned(bytes),
+                charset,
+                valid_utf8_from: valid_utf8.then_some(0),
+                no_charset_from: None,
+            };
             Some(Arc::new(text))
         };
+
         let frame = Frame { last, ..self.frame };
         let mut findings = std::mem::take(&mut self.opening.1);
         self.opening.0 = 0;
@@ -609,23 +624,27 @@ impl Streamer {
         let kept_trees = &trees[..kept_here];
         // A whole file places junk before the first tree not kept "after" the last one kept.
         let stray_frame = Frame { last: last || first_beyond_here.is_some(), ..frame };
-        findings.extend(
-            split
-                .strays
-                .iter()
-                .filter(|s| stray_start(s) < strays_until)
-                .map(|s| pending::stray_finding(s, kept_trees, &self.carry[..cut], stray_frame)),
-        );
+        findings.extend(split.strays.iter().filter(|s| stray_start(s) < strays_until).map(|s| {
+            pending::stray_finding(
+                s,
+                kept_trees,
+                part_bytes(file.as_ref(), &self.carry, cut),
+                stray_frame,
+            )
+        }));
         if last {
             self.finish_limit(&split, frame, file.as_ref(), &mut games);
             self.finished = true;
             self.carry = Vec::new();
         } else {
-            let newlines = memchr::memchr_iter(b'\n', &self.carry[..cut]).count();
+            let newlines =
+                memchr::memchr_iter(b'\n', part_bytes(file.as_ref(), &self.carry, cut)).count();
             self.frame.lines_before =
                 self.frame.lines_before.saturating_add(u32::try_from(newlines).unwrap_or(u32::MAX));
             self.frame.offset += cut;
-            self.carry.drain(..cut);
+            if file.is_none() {
+                self.carry.drain(..cut);
+            }
             self.utf8_checked = self.utf8_checked.saturating_sub(cut);
         }
         self.frame.games_before = self.kept;
@@ -701,6 +720,15 @@ impl Streamer {
         } else {
             SplitFile { games: Vec::new(), findings: vec![finding] }
         }
+    }
+}
+
+/// The bytes of the part [`Streamer::part`] cut at `cut`: its text's, or, for a part only
+/// counted, which has none, still `carry[..cut]`.
+fn part_bytes<'a>(file: Option<&'a Arc<FileText>>, carry: &'a [u8], cut: usize) -> &'a [u8] {
+    match file {
+        Some(file) => &file.bytes,
+        None => &carry[..cut],
     }
 }
 
@@ -915,6 +943,42 @@ mod tests {
             ..ReadOptions::default()
         };
         assert!(same_when_handed(&texts[4], 40, &limited, false));
+    }
+
+    #[test]
+    fn games_of_parts_the_survey_checked_are_known_utf8_and_decode_as_checked_alone() {
+        let options = ReadOptions::default();
+        let mut text = Vec::new();
+        for i in 0..40 {
+            text.extend_from_slice(format!("(;GM[1]CA[UTF-8]PB[李{i}];B[aa];W[bb])\n").as_bytes());
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("c.sgf");
+        std::fs::write(&path, &text).unwrap();
+        let source = || {
+            let large = LargeFile { path: path.clone(), size: text.len() as u64 };
+            Source { name: "c.sgf".into(), bytes: Ok(Arc::from(&[][..])), large: Some(large) }
+        };
+        // Parts of 60 bytes: about one game each. The survey hands the first three parts and
+        // leaves the rest to the reader, who reads them again, unchecked.
+        let handover = Arc::new(Handover::default());
+        let mut surveyor = split_parts_of(source(), &options, 60);
+        let reader = Handover::parts(Arc::clone(&handover), split_parts_of(source(), &options, 60));
+        assert!(surveyor.survey_handing(&handover).is_some());
+        let games: Vec<PendingGame> = reader.flat_map(|p| p.games).collect();
+        assert_eq!(games.len(), 40);
+        let known: Vec<bool> = games.iter().map(PendingGame::known_valid_utf8).collect();
+        let handed = known.iter().take_while(|&&k| k).count();
+        assert!((1..40).contains(&handed), "{known:?}");
+        assert!(known[handed..].iter().all(|&k| !k), "{known:?}");
+        for game in &games {
+            let decoded = game.decode(&options);
+            let alone = charset::decode_game(game.bytes(), &pending::empty_charset(), &options);
+            assert!(matches!(decoded.text, std::borrow::Cow::Borrowed(_)));
+            assert_eq!(decoded.text, alone.text);
+            assert_eq!(decoded.encoding, alone.encoding);
+            assert_eq!(decoded.findings, alone.findings);
+        }
     }
 
     #[test]

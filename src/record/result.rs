@@ -57,10 +57,41 @@ pub struct ResultReading {
 
 /// Reads an `RE` value; `None` when it cannot be understood.
 pub fn read_result(raw: &str) -> Option<ResultReading> {
-    if let Some(reading) = plain_result(raw) {
+    if let Some(reading) = plain_result(raw).or_else(|| short_plus_result(raw)) {
         return Some(reading);
     }
     read_any_result(raw)
+}
+
+/// The next commonest results, a colour, `+` and one short word or number (`W+Resign`,
+/// `B+Time`, `W+2.5`: tom-9d, 826 of 826 games), read as the general reading
+/// ([`read_any_result`]) reads them, without its notes, trimming, search for CJK and lists of
+/// whole-result words: such a value holds no note, nothing to trim and no CJK, is no special
+/// word (those with a `+` start with `d`, `x` or `y`), and the general reading gives exactly
+/// [`how_won`] of the lower-cased word after the `+`, or nothing when that does not read
+/// (then left to the general reading all the same).
+fn short_plus_result(raw: &str) -> Option<ResultReading> {
+    const LONGEST: usize = 16;
+    let [colour, b'+', word @ ..] = raw.as_bytes() else { return None };
+    let winner = match colour.to_ascii_lowercase() {
+        b'b' => Color::Black,
+        b'w' => Color::White,
+        _ => return None,
+    };
+    // A trailing `.` is trimmed by the general reading: left to it.
+    if word.is_empty()
+        || word.len() > LONGEST
+        || word.last() == Some(&b'.')
+        || !word.iter().all(|b| b.is_ascii_alphanumeric() || *b == b'.')
+    {
+        return None;
+    }
+    let mut buffer = [0u8; LONGEST];
+    let lower = &mut buffer[..word.len()];
+    lower.copy_from_slice(word);
+    lower.make_ascii_lowercase();
+    let by = how_won(std::str::from_utf8(lower).ok()?)?;
+    Some(ResultReading { outcome: Outcome::Win { winner, by }, in_zi: false, truncated: false })
 }
 
 /// The commonest results of all, `B+R`, `W+T`, `B+F` (fox-pro: 9,088 of 10,349 games), read
@@ -526,6 +557,78 @@ mod tests {
         }
         // B and W in either case, by R, T or F in either case.
         assert_eq!(plain, 4 * 6);
+    }
+
+    #[test]
+    fn short_plus_results_read_as_the_general_reading_reads_them() {
+        let words = [
+            "Resign",
+            "RESIGNED",
+            "Time",
+            "T",
+            "timeout",
+            "Forfeit",
+            "Offline",
+            "Illegal",
+            "V",
+            "AW",
+            "J5.5",
+            "2.5",
+            "0.5",
+            "12",
+            "0",
+            "0.02",
+            "1.25",
+            "1.3",
+            "05",
+            "3pts",
+            "2.5p",
+            "half",
+            "moku",
+            ".5",
+            "2.",
+            "2..5",
+            "1e3",
+            "inf",
+            "NaN",
+            "xyz",
+            "R2",
+            "Resignation",
+            "2.5?",
+            "1/2",
+            "2 1/2",
+            "W+R",
+            "Time.",
+            "abcdefghijklmnopq",
+            "",
+        ];
+        let mut short = 0;
+        for colour in ["B", "W", "b", "w", "X", "D", "黑"] {
+            for word in words {
+                let raw = format!("{colour}+{word}");
+                let fast = short_plus_result(&raw);
+                short += usize::from(fast.is_some());
+                if fast.is_some() {
+                    assert_eq!(fast, read_any_result(&raw), "{raw}");
+                }
+                assert_eq!(read_result(&raw), read_any_result(&raw), "{raw}");
+            }
+        }
+        // Everything with a B or W but the words with other characters, a trailing `.`, the
+        // one too long, the empty one, and those no reading reads.
+        let read = |w: &str| {
+            ["B", "W", "b", "w"]
+                .iter()
+                .filter(|c| short_plus_result(&format!("{c}+{w}")).is_some())
+                .count()
+        };
+        assert_eq!(read("Resign"), 4);
+        assert_eq!(read("2.5"), 4);
+        assert_eq!(read("J5.5"), 4);
+        assert_eq!(read("xyz"), 0);
+        assert_eq!(read("2."), 0);
+        assert_eq!(read("abcdefghijklmnopq"), 0);
+        assert!(short > 4 * 20, "{short}");
     }
 
     fn show(raw: &str) -> String {
