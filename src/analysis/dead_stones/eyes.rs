@@ -500,8 +500,12 @@ fn eye_value(
             .iter()
             .map(|piece| shape_value(layout, dead, piece, owner, None))
             .fold(0, |total, value| (total + value).min(2));
-        let empty = points.iter().filter(|&&p| layout.stones[p].is_none()).count();
-        if empty >= 2 && points.iter().any(|&p| captive(p)) {
+        // Only a space of six points or fewer valued two can be a nakade shape worth less.
+        if value == 2
+            && points.len() <= 6
+            && points.iter().filter(|&&p| layout.stones[p].is_none()).count() >= 2
+            && points.iter().any(|&p| captive(p))
+        {
             // Captives inside a space whose whole shape is a nakade shape (three points or
             // fewer, or a killing four to six) are a nakade already begun: the owner never
             // split the space with a stone of its own, and the opponent, inside, plays on
