@@ -496,10 +496,23 @@ fn eye_value(
         }
         let mut pieces = Pieces::default();
         grid.count_pieces(points, &in_space, &filled, &mut pieces);
-        return pieces
+        let value = pieces
             .iter()
             .map(|piece| shape_value(layout, dead, piece, owner, None))
             .fold(0, |total, value| (total + value).min(2));
+        // Only a space of six points or fewer valued two can be a nakade shape worth less.
+        if value == 2
+            && points.len() <= 6
+            && points.iter().filter(|&&p| layout.stones[p].is_none()).count() >= 2
+            && points.iter().any(|&p| captive(p))
+        {
+            // Captives inside a space whose whole shape is a nakade shape (three points or
+            // fewer, or a killing four to six) are a nakade already begun: the owner never
+            // split the space with a stone of its own, and the opponent, inside, plays on
+            // the vital point before the owner's fills leave two separate eyes.
+            return value.min(shape_value(layout, dead, points, owner, None));
+        }
+        return value;
     }
     shape_value(layout, dead, points, owner, Some((around, uf)))
 }
@@ -644,6 +657,33 @@ mod tests {
             X X X X X X . .
             . . . . . . . .";
         assert_eq!(eyes_of(end, 0, 1, &[(0, 2)]), 2);
+    }
+
+    #[test]
+    fn dead_stones_inside_a_nakade_shape_leave_one_eye() {
+        // The corner of Honinbo/18/25 in aeb-pro (W+4.5, counted B+24.5), mirrored: Black's
+        // space A19 B18 A17 B17 around White's dead A18 is a bulky five with White on its vital
+        // point. Filling A19, B18 and A17 to take A18 would leave two separate points, but
+        // White plays inside again first (B17, then the nakade): one eye, not two.
+        let nakade = "
+            . X X O . . . . .
+            O . X O . . . . .
+            . . X O . . . . .
+            X X X O . . . . .
+            O O O O . . . . .
+            . . . . . . . . .";
+        assert_eq!(eyes_of(nakade, 1, 0, &[(0, 1)]), 1);
+        // The same bulky five with Black's four dead stones sharing their one liberty A17:
+        // Black has no move inside that is not suicide, White takes them all at A17, and the
+        // white stone there splits the space into two eyes.
+        let in_atari = "
+            O O O . . . . . .
+            X X O . . . . . .
+            . X O . . . . . .
+            X O O . . . . . .
+            O O O . . . . . .
+            . . . . . . . . .";
+        assert_eq!(eyes_of(in_atari, 2, 0, &[(0, 1), (0, 3)]), 2);
     }
 
     #[test]
