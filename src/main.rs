@@ -13,14 +13,14 @@
 //! arguments are still there: glibc hands them to Rust's standard library before `main`. A
 //! stack overflow now ends the process with SIGSEGV, without the runtime's one-line message.
 
-#![cfg_attr(all(target_os = "linux", target_env = "gnu"), no_main)]
+#![cfg_attr(all(target_os = "linux", target_env = "gnu", not(test)), no_main)]
 
 use std::io::ErrorKind;
 
 use clap::{CommandFactory, FromArgMatches};
 
 /// Exit status after a panic, as Rust's own runtime start gives.
-#[cfg(all(target_os = "linux", target_env = "gnu"))]
+#[cfg(all(target_os = "linux", target_env = "gnu", not(test)))]
 const PANIC_EXIT_CODE: u8 = 101;
 
 /// Parses the command line and runs it; the process's exit status.
@@ -49,7 +49,7 @@ fn parse_command_line() -> kifu::cli::Cli {
     cli
 }
 
-#[cfg(all(target_os = "linux", target_env = "gnu"))]
+#[cfg(all(target_os = "linux", target_env = "gnu", not(test)))]
 #[unsafe(no_mangle)]
 extern "C" fn main(
     _argc: std::ffi::c_int,
@@ -70,7 +70,8 @@ extern "C" fn main(
     code.into()
 }
 
-#[cfg(not(all(target_os = "linux", target_env = "gnu")))]
+/// Elsewhere, and in the test harness (which brings its own `main`), Rust's runtime start.
+#[cfg(not(all(target_os = "linux", target_env = "gnu", not(test))))]
 fn main() -> std::process::ExitCode {
     std::process::ExitCode::from(run())
 }
