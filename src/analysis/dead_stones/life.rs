@@ -27,17 +27,17 @@ use std::hash::{BuildHasherDefault, Hasher};
 use crate::analysis::reading::{Ply, Stack};
 use crate::rules::{Board, Color, SuicideRule};
 
-/// Nodes one question may visit. Raised from 4000 to 6000 when the search stopped trying moves
-/// that fill a player's own eye ([`fills_own_eye`]), which paid for it: `kifu audit -j1` on the
-/// first 600 professional games 1,978.6M -> 1,979.0M instructions (both settings measured in
-/// one build). Measured with
-/// `RAYON_NUM_THREADS=2 target/release/examples/accuracy --misses` against e0b5b67: aeb-pro
-/// Japanese exact 11,101 -> 11,101, within 2 points 14,316 -> 14,317, same winner 14,467 ->
-/// 14,469 of 15,070 (5 games closer, 2 further: a search that ran out now answers, and the
-/// arena's answer is not always the game's); other aeb within 2 +2, same winner +1 (2 closer,
-/// 1 further); every other set and the held-out sets unchanged. 8000 answers the same games at
-/// +0.5% instructions; 8000 without the pruning +1.3% (2 games closer, none further).
-const BUDGET: u32 = 6000;
+/// Nodes one question may visit. Raised from 4000 to 5000 when the search stopped trying moves
+/// that fill a player's own eye ([`fills_own_eye`]), which pays for it: `kifu audit -j1` on the
+/// first 600 professional games 1,973.2M instructions before both, 1,973.3M after. Measured
+/// with `RAYON_NUM_THREADS=2 target/release/examples/accuracy --misses` against e0b5b67:
+/// aeb-pro Japanese exact 11,101 -> 11,101, within 2 points 14,316 -> 14,318, same winner
+/// 14,467 -> 14,469 of 15,070 (5 games closer, 1 further: a search that ran out now answers,
+/// and the arena's answer is not always the game's); other aeb within 2 +2, same winner +1 (2
+/// closer, 1 further); every other set and the held-out sets unchanged. 6000 and 8000 answer
+/// one more game wrong (ProBest10/11/8) at +0.26% and +0.5% instructions; 8000 without the
+/// pruning +1.3% (2 games closer, none further); 16000 without it +3.9%.
+const BUDGET: u32 = 5000;
 
 /// The answer of a search: `None` when the budget ran out.
 pub(crate) type Verdict = Option<bool>;
