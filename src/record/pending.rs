@@ -146,8 +146,8 @@ impl FileText {
         let slice = &bytes[range];
         // SAFETY: `bytes[from..]` was checked valid UTF-8 by `std::str::from_utf8` when the
         // file was prepared or its part surveyed (`valid_utf8_from` is set only then, and the
-        // bytes of a `FileText` never change), and `slice` lies inside it and starts and ends on character
-        // boundaries (checked above), so it is valid UTF-8 itself.
+        // bytes of a `FileText` never change), and `slice` lies inside it and starts and ends
+        // on character boundaries (checked above), so it is valid UTF-8 itself.
         Some(unsafe { std::str::from_utf8_unchecked(slice) })
     }
 }
