@@ -148,6 +148,24 @@ fn likely_reasons_are_named_and_lower_the_confidence() {
 }
 
 #[test]
+fn a_result_naming_the_wrong_colour_is_told_without_lowering_the_confidence() {
+    // The MARKED position below counts W+34.5 (dead stones from the record's markup); a record
+    // saying B+34.5 names the wrong colour, one saying B+10.5 is wrong some other way.
+    let marked = |re: &str| {
+        record(&format!(
+            "(;GM[1]FF[4]SZ[9]RU[Chinese]KM[7.5]RE[{re}]{}AB[hh];B[];W[]TW[hh])",
+            setup(MARKED)
+        ))
+    };
+    let swapped = &analyze(&marked("B+34.5"), &requests(&["recorded"])).disagreements[0];
+    assert!(swapped.detail.contains("colours swapped"), "{}", swapped.detail);
+    let other = &analyze(&marked("B+10.5"), &requests(&["recorded"])).disagreements[0];
+    assert!(!other.detail.contains("colours swapped"), "{}", other.detail);
+    assert_eq!(swapped.confidence, other.confidence);
+    assert_eq!(swapped.confidence, Confidence::High);
+}
+
+#[test]
 fn resigned_games_are_not_scored() {
     let game = worked_example("W+R", "Japanese", "6.5");
     let analysis = analyze(&game, &requests(&["recorded", "chinese"]));

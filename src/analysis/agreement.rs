@@ -12,7 +12,10 @@
 //! - *seki or false eyes*: under territory counting, it matches when the eyes of seki groups and
 //!   the false eyes are counted as territory (as some servers do);
 //! - *dame not filled*: open borders remain (empty regions touching both colours);
-//! - *dead-stone status unclear*: the estimator left chains unclear.
+//! - *dead-stone status unclear*: the estimator left chains unclear;
+//! - *colours swapped*: the recount gives the recorded margin to the other player (RE names the
+//!   wrong winner). This one is damage to the record rather than a way of counting it, so it
+//!   does not lower the confidence.
 //!
 //! A disagreement is high-confidence only when the statuses are certain (markup or proof), no
 //! border is open, and no candidate reason explains it: only then is the record likely wrong.
@@ -29,6 +32,11 @@ use crate::rules::{Color, HandicapCompensation, Outcome, Ruleset, Scoring, TieBr
 /// Points a count may differ from the record by floating-point noise (margins are multiples of
 /// a quarter point).
 const EPSILON: f64 = 1e-6;
+
+/// The smallest recorded margin, in points, for which a recount giving the same margin to the
+/// other player is told as colours swapped (B+ for W+): below it a count off by a point or two
+/// says the same by chance.
+const SWAPPED_MIN_MARGIN: f64 = 3.0;
 
 /// Compares the recorded result with `recomputed` (the score under the record's own rules and
 /// komi). `None` when they agree or when the recorded result is not a counted one.
@@ -59,6 +67,12 @@ pub fn recorded_vs_recomputed(
         confidence = Confidence::Low;
     }
     let mut why: Vec<String> = reasons;
+    // A result that names the wrong colour is damage to the record, not a way of counting that
+    // excuses it: told, without lowering the confidence. Only for margins too large for a
+    // recount a point or two off to mimic it by chance.
+    if want.abs() >= SWAPPED_MIN_MARGIN && (got + want).abs() < EPSILON {
+        why.push("colours swapped: the count gives the same margin to the other player".into());
+    }
     if open.largest >= 3 {
         why.push(format!("dame not filled: {} open points at the borders", open.points));
     }
