@@ -150,7 +150,7 @@ fn likely_reasons_are_named_and_lower_the_confidence() {
 #[test]
 fn a_result_naming_the_wrong_colour_is_told_without_lowering_the_confidence() {
     // The MARKED position below counts W+34.5 (dead stones from the record's markup); a record
-    // saying B+34.5 names the wrong colour, one saying B+10.5 is wrong some other way.
+    // saying B+34.5 names the wrong colour, one saying B+12.5 is wrong some other way.
     let marked = |re: &str| {
         record(&format!(
             "(;GM[1]FF[4]SZ[9]RU[Chinese]KM[7.5]RE[{re}]{}AB[hh];B[];W[]TW[hh])",
@@ -159,10 +159,23 @@ fn a_result_naming_the_wrong_colour_is_told_without_lowering_the_confidence() {
     };
     let swapped = &analyze(&marked("B+34.5"), &requests(&["recorded"])).disagreements[0];
     assert!(swapped.detail.contains("colours swapped"), "{}", swapped.detail);
-    let other = &analyze(&marked("B+10.5"), &requests(&["recorded"])).disagreements[0];
+    let other = &analyze(&marked("B+12.5"), &requests(&["recorded"])).disagreements[0];
     assert!(!other.detail.contains("colours swapped"), "{}", other.detail);
     assert_eq!(swapped.confidence, other.confidence);
     assert_eq!(swapped.confidence, Confidence::High);
+}
+
+#[test]
+fn a_result_counted_as_the_board_stands_is_explained() {
+    // The MARKED position with H2 left on the board: Black 9 stones + 18 points + H2 = 28,
+    // White 10 stones and no point (H2 touches the whole right side): B+10.5 with komi 7.5.
+    let text = format!(
+        "(;GM[1]FF[4]SZ[9]RU[Chinese]KM[7.5]RE[B+10.5]{}AB[hh];B[];W[]TW[hh])",
+        setup(MARKED)
+    );
+    let d = &analyze(&record(&text), &requests(&["recorded"])).disagreements[0];
+    assert!(d.detail.contains("counted as the board stands"), "{}", d.detail);
+    assert_eq!(d.confidence, Confidence::Low);
 }
 
 #[test]

@@ -9,6 +9,8 @@
 //! - *komi*: the result matches without komi, or with the komi in other units (zi, Fox's ×100);
 //! - *handicap compensation*: it matches with another compensation (N, N-1 or none);
 //! - *counting method*: it matches under area instead of territory counting or the reverse;
+//! - *counted as the board stands*: it matches an area count with no stone taken off
+//!   (Tromp-Taylor, as CGOS counts);
 //! - *seki or false eyes*: under territory counting, it matches when the eyes of seki groups and
 //!   the false eyes are counted as territory (as some servers do);
 //! - *dame not filled*: open borders remain (empty regions touching both colours);
@@ -195,6 +197,17 @@ fn likely_reasons(
             if other == Scoring::Area { "area" } else { "territory" }
         ));
     }
+    // The board counted as it stands, no stone taken off (Tromp-Taylor; CGOS counts so whatever
+    // its records' RU says). Only worth trying when some stones were taken as dead.
+    if counted.statuses.dead.iter().any(|&d| d)
+        && hits(as_it_stands_margin(record, replay, komi, &recomputed.ruleset))
+    {
+        reasons.push(
+            "counted as the board stands: the record matches an area count with no stone taken \
+             off (Tromp-Taylor)"
+                .into(),
+        );
+    }
     // Seki eyes and false eyes counted as territory.
     if recomputed.ruleset.scoring == Scoring::Territory {
         let plain =
@@ -206,6 +219,20 @@ fn likely_reasons(
         }
     }
     reasons
+}
+
+/// Area counted on the board as it stands: every stone alive, an empty region reaching one
+/// colour only that colour's (Tromp-Taylor), with the recount's `komi` and `ruleset`'s handicap
+/// compensation.
+fn as_it_stands_margin(record: &GameRecord, replay: &Replay, komi: f64, ruleset: &Ruleset) -> f64 {
+    let board = &replay.board;
+    let stones = super::stones_by_row(board);
+    let nothing_dead = vec![false; stones.len()];
+    let owners = area_map(Position { size: board.size(), stones: &stones, dead: &nothing_dead });
+    let black = owners.iter().filter(|&&o| o == Some(Color::Black)).count() as f64;
+    let white = owners.iter().filter(|&&o| o == Some(Color::White)).count() as f64;
+    let compensation = ruleset.handicap_compensation.points(record.handicap);
+    black - white - komi - compensation
 }
 
 /// Territory counted the plain way: every empty point (or point under a dead stone) reaching
