@@ -320,13 +320,16 @@ fn lines_more_than_fronts(layout: &Layout, live_at: &[Option<Color>], piece: &[u
 /// are the opponent's approach already played inside room too narrow to take them and make
 /// eyes around them at once, not dead stones the owner's walls have sealed in.
 fn invaded_edge_strip(layout: &Layout, piece: &[usize], owner: Color) -> bool {
-    let (width, height) = (layout.size.width as usize, layout.size.height as usize);
     piece.len() < INVADED_STRIP_EYES
         && piece.iter().any(|&p| layout.stones[p] == Some(owner.opponent()))
-        && piece.iter().all(|&p| {
-            let (x, y) = layout.grid.xy(p);
-            x.min(y).min(width - 1 - x).min(height - 1 - y) <= 1
-        })
+        && piece.iter().all(|&p| line_from_edge(layout, p) <= 1)
+}
+
+/// The line point `p` lies on, counted from the nearest edge: 0 for the first line.
+fn line_from_edge(layout: &Layout, p: usize) -> usize {
+    let (width, height) = (layout.size.width as usize, layout.size.height as usize);
+    let (x, y) = layout.grid.xy(p);
+    x.min(y).min(width - 1 - x).min(height - 1 - y)
 }
 
 /// An edge strip holding the opponent's stones is worth two eyes from this many points (see
@@ -350,12 +353,7 @@ const INVADED_STRIP_EYES: usize = 14;
 /// which the opponent narrows from its open ends with hanes on the first line, in sente, until
 /// what is left is one eye at most ("six die, eight live").
 fn first_line_strip(layout: &Layout, piece: &[usize]) -> bool {
-    let (width, height) = (layout.size.width as usize, layout.size.height as usize);
-    piece.len() < FIRST_LINE_EYES
-        && piece.iter().all(|&p| {
-            let (x, y) = layout.grid.xy(p);
-            x == 0 || y == 0 || x == width - 1 || y == height - 1
-        })
+    piece.len() < FIRST_LINE_EYES && piece.iter().all(|&p| line_from_edge(layout, p) == 0)
 }
 
 /// A side's share of an open region lying all on the first line is worth two eyes from this
