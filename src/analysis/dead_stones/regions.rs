@@ -489,6 +489,13 @@ const COIN_TOSS: f32 = 0.3;
 /// chain that extends out of the liberties it was given escapes every attack the reading
 /// allows. Sets the dead flags of the chains it called and returns them, with whether they
 /// live.
+///
+/// Tried and dropped, measured with `RAYON_NUM_THREADS=2 target/release/examples/accuracy`
+/// against 1a7be10 (aeb-pro Japanese exact / within 2 / same winner 11,103 / 14,321 / 14,471
+/// of 15,070): an equal-liberty race given to the side the record leaves to move, 11,085 /
+/// 14,291 / 14,455 (other aeb same winner 4,557 -> 4,553), or to the other side, 11,092 /
+/// 14,298 / 14,467; the winner's two eyes counted with the losers' liberties filled, as
+/// [`call_captures`] counts them, 11,099 / 14,315 / 14,467.
 fn call_races(
     layout: &Layout,
     dead: &mut [bool],
@@ -772,6 +779,15 @@ pub(crate) fn check(
             killed.extend(cleaned);
             continue;
         }
+        // Enclosed one-eyed groups are dead. Tried and dropped (figures as for `call_races`):
+        // also a group whose area is closed by strong groups and by weak opponent chains
+        // inside it (their own areas closed by the group alone: the "seki" the playouts leave
+        // when both sides are coin tosses, as in Ryusei/30/B03 or Agon/30/5), killed when a
+        // reading on the inner chains' areas, stones and liberties and the group's liberties,
+        // its opponent first, kills it: 11,107 / 14,326 / 14,474 and no other set moved, but
+        // one held-out position lost; dying whoever moves first, 11,105 / 14,324 / 14,472 and
+        // the same loss; with the enclosing chains short of liberties in the reading (as in
+        // `read_small_areas`), or with no reading when there is one, no game changes.
         let (mut newly, mut freed) = (Vec::new(), Vec::new());
         for (g, group) in eyes.groups.iter().enumerate() {
             if strong[g] {
