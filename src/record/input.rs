@@ -72,6 +72,7 @@ where
         first_read: Vec::new(),
         folder: Folder::new(),
         defer_files: false,
+        read_a_file: false,
     }
 }
 
@@ -124,6 +125,9 @@ pub struct Sources {
     folder: Folder,
     /// Whether a folder's regular files are yielded unread ([`Found::File`]).
     defer_files: bool,
+    /// Whether a folder's file was read here yet: the first one always is (see
+    /// [`Sources::deferring_files`]).
+    read_a_file: bool,
 }
 
 impl Iterator for Sources {
@@ -142,7 +146,10 @@ impl Sources {
     /// [`Sources::next_found`] unread, as [`Found::File`], for the caller to read where it
     /// will split them: opening and reading thousands of small files is most of the work of
     /// finding them, and can then be shared out. Files named on their own, standard input,
-    /// archives and their members, FIFOs and devices are read here as before.
+    /// archives and their members, FIFOs and devices are read here as before, and so is the
+    /// first file of the folders: a folder that holds one large collection (a usual layout,
+    /// and the bench's) would otherwise send it to be read elsewhere only to learn that it is
+    /// too large to split there, and have it read here after all, in a run of its own.
     #[must_use]
     pub fn deferring_files(mut self) -> Sources {
         self.defer_files = true;
@@ -262,9 +269,10 @@ impl Sources {
             None => {
                 let regular = file_type.is_file() || file_type.is_symlink();
                 let file = FoundFile { path: entry.into_path() };
-                if regular && self.defer_files {
+                if regular && self.defer_files && self.read_a_file {
                     return Some(Found::File(file));
                 }
+                self.read_a_file = true;
                 Some(Found::Source(self.read_file(file, regular)))
             }
         }
@@ -732,15 +740,19 @@ mod tests {
         let read: Vec<Source> = sources([dir.path()], &options).collect();
         let mut deferred = sources([dir.path()], &options).deferring_files();
         let (mut buffer, mut folder) = (Vec::new(), Folder::new());
+        // The first file is read by the walk itself, as without deferring.
+        let Some(Found::Source(first)) = deferred.next_found() else { panic!("first not read") };
+        assert_eq!(first.name, read[0].name);
+        assert_eq!(first.bytes.as_ref().unwrap(), read[0].bytes.as_ref().unwrap());
         let mut found = Vec::new();
         while let Some(next) = deferred.next_found() {
             let Found::File(file) = next else { panic!("a file read: {next:?}") };
             found.push(file);
         }
         let names: Vec<String> = found.iter().map(FoundFile::name).collect();
-        assert_eq!(names, read.iter().map(|s| s.name.clone()).collect::<Vec<_>>());
-        assert_eq!(names.len(), 4, "{names:?}");
-        for (file, source) in found.iter().zip(&read) {
+        assert_eq!(names, read[1..].iter().map(|s| s.name.clone()).collect::<Vec<_>>());
+        assert_eq!(names.len(), 3, "{names:?}");
+        for (file, source) in found.iter().zip(&read[1..]) {
             match read_small(file.clone(), options.limits, &mut buffer, &mut folder) {
                 Ok(small) => {
                     assert_eq!(small.name, source.name);
@@ -753,7 +765,8 @@ mod tests {
             }
         }
         let small_limit = limits(5);
-        let over = read_small(found[0].clone(), small_limit, &mut buffer, &mut folder).unwrap();
+        let a = FoundFile { path: dir.path().join("a.sgf") };
+        let over = read_small(a, small_limit, &mut buffer, &mut folder).unwrap();
         assert!(over.bytes.unwrap_err().message.starts_with("10 bytes, over the size limit"));
         let gone = FoundFile { path: dir.path().join("gone.sgf") };
         let source = read_small(gone.clone(), options.limits, &mut buffer, &mut folder).unwrap();
@@ -777,8 +790,14 @@ mod tests {
         let mut walk = sources([dir.path()], &options).deferring_files();
         let mut walked = Vec::new();
         while let Some(found) = walk.next_found() {
-            if let Found::File(file) = found {
-                walked.push(file);
+            match found {
+                Found::File(file) => walked.push(file),
+                // The first file, read by the walk itself.
+                Found::Source(source) if walked.is_empty() => {
+                    walked.push(FoundFile { path: source.name.into() })
+                }
+                // The archive, opened by the walk.
+                Found::Source(_) => {}
             }
         }
         let mut ahead: Vec<FoundFile> = first_files(dir.path(), 100).collect();
