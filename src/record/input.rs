@@ -125,7 +125,7 @@ pub struct Sources {
     folder: Folder,
     /// Whether a folder's regular files are yielded unread ([`Found::File`]).
     defer_files: bool,
-    /// Whether a folder's file was read here yet: the first one always is (see
+    /// Whether a file of a folder was read here yet: the walk's first one always is (see
     /// [`Sources::deferring_files`]).
     read_a_file: bool,
 }
@@ -147,9 +147,11 @@ impl Sources {
     /// will split them: opening and reading thousands of small files is most of the work of
     /// finding them, and can then be shared out. Files named on their own, standard input,
     /// archives and their members, FIFOs and devices are read here as before, and so is the
-    /// first file of the folders: a folder that holds one large collection (a usual layout,
+    /// first file the walk finds: a folder that holds one large collection (a usual layout,
     /// and the bench's) would otherwise send it to be read elsewhere only to learn that it is
-    /// too large to split there, and have it read here after all, in a run of its own.
+    /// too large to split there, and have it read here after all, in a run of its own. (Only
+    /// the first: a later large file costs that detour against the whole run, not before its
+    /// first game.)
     #[must_use]
     pub fn deferring_files(mut self) -> Sources {
         self.defer_files = true;
