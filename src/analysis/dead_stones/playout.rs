@@ -287,7 +287,7 @@ fn play_out(
         let ko = board.ko_for(to_move);
         let mut chosen = if last != NONE { urgent_move(board, to_move, last, rng) } else { NONE };
         // Only a stone with one or two empty neighbours can close or shrink a small eye space
-        // (most moves have more): the test is inline and cheap, the look out of line.
+        // (most moves have more), so the others skip the look.
         if chosen == NONE && last != NONE && matches!(board.empty_neighbours(last), 1 | 2) {
             chosen = nakade_move(board, playable, to_move, last, ko, &mut state.area_marks);
         }
