@@ -129,7 +129,8 @@ pub fn estimate_with(board: &Board, options: &EstimateOptions) -> Statuses {
             .filter(|(_, b)| b.is_none())
             .flat_map(|(chain, _)| chain.stones.iter().copied())
             .collect();
-        let mut sampler = Sampler::new(&layout, board, &frozen, watched, seed);
+        let mut sampler =
+            Sampler::new(&layout, board, &frozen, watched, seed, options.ended_by_passes);
         sampler.run((16 * scale).min(maximum));
         let support_of = |own: &Ownership, c: usize| {
             let chain = &layout.chains[c];

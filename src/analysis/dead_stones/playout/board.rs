@@ -309,6 +309,13 @@ impl PlayoutBoard {
         if pla == BLACK { around & 7 } else { (around >> 3) & 7 }
     }
 
+    /// How many neighbours of an on-board location are empty points.
+    #[inline(always)]
+    pub(super) fn empty_neighbours(&self, loc: u16) -> u8 {
+        let around = self.cells[loc].around;
+        4 - (around & 7) - ((around >> 3) & 7) - (around >> 6)
+    }
+
     /// The player whose true eye the empty `loc` was found to be ([`PlayoutBoard::mark_eye`]),
     /// or [`EMPTY`]. The mark outlives the look that set it only while the eye's shape holds:
     /// a stone played on the point or on one of its diagonals clears it, and nothing else can
