@@ -15,8 +15,9 @@
 //!   professional records that stop before the end it changed nothing beyond the noise of a
 //!   reseeded run (aeb-pro Japanese within 2: 14,321 -> 14,309, same winner 14,471 ->
 //!   14,476; reseeded, 14,291-14,314 and 14,443-14,465) for +8.6% of `kifu audit`'s
-//!   instructions on them (callgrind, 600 professional games; +1.1% with the rule left to
-//!   finished games, the answers the same);
+//!   instructions on them (callgrind, 600 professional games; +0.9% with the rule left to
+//!   finished games, the answers the same: the test per move; a copy of the playout loop per
+//!   setting, by a const generic, cost +2.5% instead);
 //! - otherwise a uniformly random move, except that a player never fills its own true eye
 //!   (with the diagonal test for false eyes), never puts a chain of two or more stones into
 //!   atari unless the move captures (a lone stone may, for throw-ins and snapbacks), and never
@@ -293,6 +294,7 @@ fn play_out(
     state.touched[0].clear();
     state.touched[1].clear();
     let limit = 3 * locs.of_index.len() + 50;
+    let nakade = state.nakade;
     for _ in 0..limit {
         let me = (to_move - 1) as usize;
         // The point this player may not retake at once, if a ko was just taken.
@@ -300,10 +302,7 @@ fn play_out(
         let mut chosen = if last != NONE { urgent_move(board, to_move, last, rng) } else { NONE };
         // Only a stone with one or two empty neighbours can close or shrink a small eye space
         // (most moves have more), so the others skip the look.
-        if chosen == NONE
-            && state.nakade
-            && last != NONE
-            && matches!(board.empty_neighbours(last), 1 | 2)
+        if chosen == NONE && nakade && last != NONE && matches!(board.empty_neighbours(last), 1 | 2)
         {
             chosen = nakade_move(board, playable, to_move, last, ko, &mut state.area_marks);
         }
@@ -569,7 +568,9 @@ fn vital_point(board: &PlayoutBoard, owner: u8, start: u16, marks: &mut AreaMark
 /// of the opponent's small eye spaces with a killing shape next to it, its vital point
 /// ([`vital_point`]), if the policy may play it; [`NONE`] otherwise. Uniformly random
 /// attackers rarely find the point, and the owner, playing it by chance, makes two eyes.
-#[inline]
+/// Kept out of the playout loop: inlined there, it cost `kifu audit` 0.2% more instructions
+/// on professional records, where the rule is off.
+#[inline(never)]
 fn nakade_move(
     board: &PlayoutBoard,
     playable: &ByLoc<bool>,
