@@ -15,9 +15,8 @@
 //!   professional records that stop before the end it changed nothing beyond the noise of a
 //!   reseeded run (aeb-pro Japanese within 2: 14,321 -> 14,309, same winner 14,471 ->
 //!   14,476; reseeded, 14,291-14,314 and 14,443-14,465) for +8.6% of `kifu audit`'s
-//!   instructions on them (callgrind, 600 professional games; +0.7% with the rule left to
-//!   finished games, the answers the same: the test per move; a copy of the playout loop per
-//!   setting, by a const generic, cost +2.5% instead);
+//!   instructions on them (callgrind, 600 professional games), against +0.7% for the test per
+//!   move with the rule left to finished games;
 //! - otherwise a uniformly random move, except that a player never fills its own true eye
 //!   (with the diagonal test for false eyes), never puts a chain of two or more stones into
 //!   atari unless the move captures (a lone stone may, for throw-ins and snapbacks), and never
@@ -159,7 +158,6 @@ impl Sampler {
                 stack: Vec::new(),
                 points: Vec::new(),
                 captured: Vec::new(),
-                area_marks: AreaMarks::new(),
             },
         }
     }
@@ -221,54 +219,6 @@ struct PlayoutState {
     points: Vec<usize>,
     /// The stones the move being played captures.
     captured: Vec<u16>,
-    /// The points [`vital_point`] has put in the area it is filling.
-    area_marks: AreaMarks,
-}
-
-/// Membership of the area [`vital_point`] fills: the locations whose entry is `generation`
-/// (a new generation empties it without touching the table). The table is made at the first
-/// look: most samplers (records that stop before the end, where the rule is off) never look,
-/// and zeroing one per sampler cost 0.2% of `kifu audit`'s instructions on professional games.
-struct AreaMarks {
-    mark: Option<ByLoc<u32>>,
-    generation: u32,
-}
-
-/// An empty area of [`AreaMarks`], being filled.
-struct Area<'a> {
-    mark: &'a mut ByLoc<u32>,
-    generation: u32,
-}
-
-impl AreaMarks {
-    fn new() -> AreaMarks {
-        AreaMarks { mark: None, generation: 0 }
-    }
-
-    /// A new, empty area.
-    fn start(&mut self) -> Area<'_> {
-        if self.generation == u32::MAX {
-            self.mark = None;
-        }
-        if self.mark.is_none() {
-            self.generation = 0;
-        }
-        self.generation += 1;
-        Area {
-            mark: self.mark.get_or_insert_with(|| ByLoc::filled(0)),
-            generation: self.generation,
-        }
-    }
-}
-
-impl Area<'_> {
-    /// Puts `p` in the area; false if it was in already.
-    #[inline(always)]
-    fn insert(&mut self, p: u16) -> bool {
-        let fresh = self.mark[p] != self.generation;
-        self.mark[p] = self.generation;
-        fresh
-    }
 }
 
 /// The empty points of `board` a playout may play, row by row: every playout's first
@@ -320,7 +270,7 @@ fn play_out(
         // (most moves have more), so the others skip the look.
         if chosen == NONE && nakade && last != NONE && matches!(board.empty_neighbours(last), 1 | 2)
         {
-            chosen = nakade_move(board, playable, to_move, last, ko, &mut state.area_marks);
+            chosen = nakade_move(board, playable, to_move, last, ko);
         }
         if chosen == NONE && passed[me] {
             let list = &mut state.touched[me].list;
@@ -530,11 +480,9 @@ const NAKADE_MAX: usize = 6;
 /// (in a row or bent), four in a T ("pyramid"), five in a cross or bulky ("bulky five"), six
 /// in the "rabbity six": a stone there leaves the owner one eye, whoever plays it. [`NONE`]
 /// for any other region, the larger ones at once (Pachi's `nakade_point`).
-fn vital_point(board: &PlayoutBoard, owner: u8, start: u16, marks: &mut AreaMarks) -> u16 {
+fn vital_point(board: &PlayoutBoard, owner: u8, start: u16) -> u16 {
     let mut area = [NONE; NAKADE_MAX];
     area[0] = start;
-    let mut marks = marks.start();
-    marks.insert(start);
     let mut len = 1;
     let mut i = 0;
     let attacker = owner ^ 3;
@@ -544,7 +492,8 @@ fn vital_point(board: &PlayoutBoard, owner: u8, start: u16, marks: &mut AreaMark
             return NONE;
         }
         for n in board.neighbours(p) {
-            if board.is_empty(n) && marks.insert(n) {
+            // At most six points: a look through them is all the membership test needs.
+            if board.is_empty(n) && !area[..len].contains(&n) {
                 if len == NAKADE_MAX {
                     return NONE;
                 }
@@ -587,14 +536,7 @@ fn vital_point(board: &PlayoutBoard, owner: u8, start: u16, marks: &mut AreaMark
 /// Kept out of the playout loop: inlined there, it cost `kifu audit` 0.2% more instructions
 /// on professional records, where the rule is off.
 #[inline(never)]
-fn nakade_move(
-    board: &PlayoutBoard,
-    playable: &ByLoc<bool>,
-    pla: u8,
-    m: u16,
-    ko: u16,
-    marks: &mut AreaMarks,
-) -> u16 {
+fn nakade_move(board: &PlayoutBoard, playable: &ByLoc<bool>, pla: u8, m: u16, ko: u16) -> u16 {
     let owner = pla ^ 3;
     // Cheap filters first: `m` has one or two empty neighbours ([`play_out`] asks), two must be
     // diagonal to each other (Pachi: two on opposite sides of the stone are not one small
@@ -616,7 +558,7 @@ fn nakade_move(
     if board.own_neighbours(pla, first) != 0 || board.empty_neighbours(first) == 0 {
         return NONE;
     }
-    let v = vital_point(board, owner, first, marks);
+    let v = vital_point(board, owner, first);
     if v != NONE && playable[v] && may_play(board, pla, v, ko) { v } else { NONE }
 }
 
@@ -881,8 +823,7 @@ mod tests {
     fn vital_at(diagram: &str, from: &str) -> String {
         let board = Board::from_diagram(diagram).unwrap();
         let loc = |name: &str| board.loc(Point::from_sgf(name.as_bytes()).unwrap()).unwrap();
-        let v =
-            vital_point(&PlayoutBoard::of_board(&board), BLACK, loc(from), &mut AreaMarks::new());
+        let v = vital_point(&PlayoutBoard::of_board(&board), BLACK, loc(from));
         if v == NONE {
             return String::new();
         }
@@ -992,14 +933,13 @@ mod tests {
         let loc = |name: &str| board.loc(Point::from_sgf(name.as_bytes()).unwrap()).unwrap();
         let fast = PlayoutBoard::of_board(&board);
         let playable = ByLoc::filled(true);
-        let mut marks = AreaMarks::new();
-        assert_eq!(nakade_move(&fast, &playable, WHITE, loc("bb"), NONE, &mut marks), loc("aa"));
+        assert_eq!(nakade_move(&fast, &playable, WHITE, loc("bb"), NONE), loc("aa"));
         // Black to answer a white move finds no space of White's.
-        assert_eq!(nakade_move(&fast, &playable, BLACK, loc("bb"), NONE, &mut marks), NONE);
+        assert_eq!(nakade_move(&fast, &playable, BLACK, loc("bb"), NONE), NONE);
         // The point frozen: no answer.
         let mut frozen = ByLoc::filled(true);
         frozen[loc("aa")] = false;
-        assert_eq!(nakade_move(&fast, &frozen, WHITE, loc("bb"), NONE, &mut marks), NONE);
+        assert_eq!(nakade_move(&fast, &frozen, WHITE, loc("bb"), NONE), NONE);
     }
 
     #[test]
