@@ -319,3 +319,72 @@ fn a_record_that_stops_in_the_opening_is_not_counted() {
     let analysis = analyze(&passed, &requests(&["recorded"]));
     assert!(analysis.scores.iter().all(|s| s.outcome.is_some()));
 }
+
+#[test]
+fn a_count_under_inferred_rules_is_not_confident_when_the_other_counting_differs() {
+    // The worked example with one more black stone inside Black's own territory (A19) and both
+    // sides passing: territory 43 - 37 - 6.5 = W+0.5, area 184 - 177 - 6.5 = B+0.5.
+    let game = |rules: &str| {
+        record(&format!(
+            "(;GM[1]FF[4]SZ[19]{rules}KM[6.5]RE[W+0.5]{};B[aa];W[];B[])",
+            setup(WORKED_EXAMPLE)
+        ))
+    };
+    // No RU: kifu infers Japanese rules from the komi, but the record may have been counted by
+    // area, so the territory count is not trusted as exact.
+    let inferred = &analyze(&game(""), &requests(&["recorded"])).scores[0];
+    assert_eq!(inferred.outcome.expect("scored").to_string(), "W+0.5");
+    assert_eq!(inferred.confidence, Confidence::Medium);
+    assert!(
+        inferred.note.contains("rules inferred: area counting gives B+0.5"),
+        "{}",
+        inferred.note
+    );
+    // RU says Japanese: the same count is certain.
+    let named = &analyze(&game("RU[Japanese]"), &requests(&["recorded"])).scores[0];
+    assert_eq!(named.outcome.expect("scored").to_string(), "W+0.5");
+    assert_eq!(named.confidence, Confidence::High, "{}", named.note);
+    // The doubt is the recorded rules' alone: a requested preset is counted as asked.
+    let chinese = &analyze(&game(""), &requests(&["chinese", "recorded"])).scores;
+    assert_eq!(chinese[0].confidence, Confidence::High, "{}", chinese[0].note);
+    assert_eq!(chinese[1].confidence, Confidence::Medium);
+
+    // The worked example itself: both counting families give W+0.5 with komi 7.5 (Black and
+    // White have 140 stones each), so inferred rules leave nothing in doubt.
+    let even =
+        record(&format!("(;GM[1]FF[4]SZ[19]KM[7.5]RE[W+0.5]{};B[];W[])", setup(WORKED_EXAMPLE)));
+    let score = &analyze(&even, &requests(&["recorded"])).scores[0];
+    assert_eq!(score.confidence, Confidence::High, "{}", score.note);
+}
+
+/// A seki on the top edge: C5 is the liberty both chains share, B4 and E4 their eyes.
+const EDGE_SEKI: &str = "
+    x x . o o
+    x . x o .
+    x x x o o
+    x x x o o
+    . x x o o
+";
+
+#[test]
+fn a_neutral_point_left_after_finishing_a_record_leaves_an_area_count_unproven() {
+    // The record stops after Black's A1 without the players passing: kifu finishes it, and the
+    // shared liberty C5, which neither side can fill without putting itself in atari, stays
+    // neutral. Area: Black 13 stones + B4 = 14, White 9 stones + E4 = 10.
+    let stopped =
+        record(&format!("(;GM[1]FF[4]SZ[5]RU[Chinese]KM[0]RE[B+4]{};B[ae])", setup(EDGE_SEKI)));
+    let score = &analyze(&stopped, &requests(&["recorded"])).scores[0];
+    assert_eq!(score.outcome.expect("scored").to_string(), "B+4");
+    assert_eq!(score.count.expect("counted").neutral, 1);
+    assert_eq!(score.confidence, Confidence::Medium);
+    assert!(score.note.contains("1 neutral point left unfilled"), "{}", score.note);
+    // Passed out by both players, the position is counted as they left it: the same count,
+    // certain.
+    let passed = record(&format!(
+        "(;GM[1]FF[4]SZ[5]RU[Chinese]KM[0]RE[B+4]{};B[ae];W[];B[])",
+        setup(EDGE_SEKI)
+    ));
+    let score = &analyze(&passed, &requests(&["recorded"])).scores[0];
+    assert_eq!(score.outcome.expect("scored").to_string(), "B+4");
+    assert_eq!(score.confidence, Confidence::High, "{}", score.note);
+}
