@@ -218,7 +218,9 @@ pub enum Confidence {
     Low,
     /// Every status decided, but not proven.
     Medium,
-    /// Every status proven or marked, borders closed.
+    /// Every status proven or marked, borders closed, and nothing else the margin hangs on:
+    /// under inferred rules both counting families give it, and a record kifu finished leaves
+    /// no neutral point to an area count.
     High,
 }
 

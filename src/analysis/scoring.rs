@@ -441,7 +441,8 @@ pub fn unfinished_border_owners(board: &Board, dead: &[bool]) -> Vec<Option<Colo
 /// - open borders (empty regions touching both colours once the dead stones are off): under
 ///   territory counting any such point may hide a protective move or an unsealed border, so
 ///   the count is at most medium; a region of three points or more is an unfinished border
-///   and leaves it low (under area counting neutral points only matter when they are many);
+///   and leaves it low (under area counting a few neutral points in a position the players
+///   left matter only when kifu finished the record: [`score_all`] says so);
 /// - a live chain in atari: a capture or a ko is still pending;
 /// - under territory counting, seki or false eyes: counting conventions differ (some servers
 ///   count their points as territory).
