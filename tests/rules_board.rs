@@ -357,3 +357,19 @@ fn boards_of_every_shape_have_walls_in_the_right_place() {
         }
     }
 }
+
+#[test]
+fn a_board_reset_to_another_shape_of_the_same_cell_count_moves_its_walls() {
+    // A 6x4 and a 5x5 board both take 42 padded cells (strides 7 and 6). A worker's board is
+    // reset from game to game: found by the scoring stress test, the 5x5 board after a 6x4
+    // game kept the 6x4 walls, so its corner had a neighbour off the board.
+    let mut board = Board::new(BoardSize::new(6, 4).expect("size"));
+    play(&mut board, B, "A1");
+    board.reset(BoardSize::new(5, 5).expect("size"));
+    assert_eq!(board.check_consistency(), Ok(()));
+    let corner: Vec<Point> = board.neighbors(Point::new(4, 0)).collect();
+    assert_eq!(corner, [Point::new(3, 0), Point::new(4, 1)]);
+    play(&mut board, B, "E5");
+    assert_eq!(board.liberty_count(Point::new(4, 0)), 2);
+    assert_eq!(board.empty_points().count(), 24);
+}

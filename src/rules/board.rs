@@ -332,12 +332,15 @@ impl Board {
         let width = size.width as usize;
         let height = size.height as usize;
         let stride = width + 1;
-        self.size = size;
-        self.stride = stride as u16;
         // An empty point is the all-zero cell, so the array is cleared in one sweep and only
         // the walls are written: row 0, row `height + 1` and column 0.
         let len = stride * (height + 2);
-        if self.cells.len() == len && self.stride as usize == stride {
+        // The walls stand where they are only if the stride is the old one too: 6x4 and 5x5
+        // boards both take 42 cells, with their walls in other places.
+        let same_shape = self.cells.len() == len && self.stride as usize == stride;
+        self.size = size;
+        self.stride = stride as u16;
+        if same_shape {
             // The same size as before (nearly every game of a collection): the walls stand,
             // so only the points are cleared, row by row. The rows are small enough for
             // `memset`'s vector loop, where one sweep over the whole array goes to `rep stosb`,
