@@ -109,7 +109,6 @@ pub fn estimate_with(board: &Board, options: &EstimateOptions) -> Statuses {
     // Each chain's mean ownership from its own side (+1: always its owner's); 1 for proofs.
     let mut support = vec![1.0f32; layout.chains.len()];
     let mut bases = vec![Basis::Proof; layout.chains.len()];
-    let mut doubts = Vec::new();
     if undecided {
         // Empty regions bordered only by pass-alive chains are settled territory: filling or
         // invading them changes no status, so playouts leave them alone.
@@ -150,7 +149,7 @@ pub fn estimate_with(board: &Board, options: &EstimateOptions) -> Statuses {
             }
             sampler.run((8 * scale).min(maximum - sampler.count()));
         };
-        for (c, chain) in layout.chains.iter().enumerate() {
+        for c in 0..layout.chains.len() {
             if let Some((s, b)) = basis[c] {
                 statuses[c] = s;
                 bases[c] = b;
@@ -167,11 +166,6 @@ pub fn estimate_with(board: &Board, options: &EstimateOptions) -> Statuses {
             } else {
                 statuses[c] = if mean >= 0.0 { Status::Alive } else { Status::Dead };
                 bases[c] = Basis::Unclear;
-                doubts.push(format!(
-                    "unclear {} chain at {}",
-                    chain.color,
-                    layout.point(chain.stones[0]).display(layout.size.height)
-                ));
             }
         }
     } else {
@@ -211,6 +205,18 @@ pub fn estimate_with(board: &Board, options: &EstimateOptions) -> Statuses {
     for &c in &checks.seki {
         statuses[c as usize] = Status::Seki;
     }
+    // The chains still unclear, now that the region checks have settled those they read.
+    let doubts: Vec<String> = (0..layout.chains.len())
+        .filter(|&c| bases[c] == Basis::Unclear)
+        .map(|c| {
+            let chain = &layout.chains[c];
+            format!(
+                "unclear {} chain at {}",
+                chain.color,
+                layout.point(chain.stones[0]).display(layout.size.height)
+            )
+        })
+        .collect();
     // High when every status is proven, settled by the region checks, or carried by a large
     // playout majority; low when some chain stayed unclear.
     let decisive = (0..layout.chains.len())
