@@ -1,0 +1,246 @@
+//! Seeded stress tests of scoring: random games on boards from 2x2 to 19x19 (rectangles too),
+//! sparse and dense, passed out or stopped anywhere, with or without random TB/TW markup,
+//! handicaps and counted results, analysed under every preset with every dead-stone mode. The
+//! estimator, the finishing of records that stop early and every count must take whatever
+//! position a damaged or odd record leaves, so each analysis must finish without a panic, come
+//! out the same twice, and keep the count's invariants: an area count gives every point to one
+//! side or to nobody, the margin is the totals less komi and compensation, no more stones are
+//! dead than lie on the board, and a high-confidence score names no doubt.
+
+use kifu::analysis::{
+    AnalysisOptions, Confidence, DeadStoneMode, DisagreementKind, RulesetRequest, analyze,
+};
+use kifu::record::sgf::read_game;
+use kifu::record::{CharsetOrigin, GameLocation, GameRecord, ReadOptions, TextEncoding};
+use kifu::rules::{Board, BoardSize, Color, Point, Scoring, SuicideRule};
+
+/// splitmix64: a tiny, fixed PRNG so that every run plays the same games.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+
+    fn chance(&mut self, percent: u64) -> bool {
+        self.below(100) < percent
+    }
+}
+
+/// Board shapes: the usual squares, the smallest ones, and rectangles (SZ[w:h]).
+const SHAPES: [(u8, u8); 9] =
+    [(19, 19), (13, 13), (9, 9), (7, 7), (5, 5), (3, 3), (2, 2), (9, 13), (6, 4)];
+
+fn point_text(p: Point) -> String {
+    p.sgf().expect("boards here are small")
+}
+
+/// A random game as SGF text: legal moves mostly (a player that plays randomly until the
+/// board is `fill` percent full), with now and then a pass, an illegal move or a handicap,
+/// ending with two passes, a resignation or nothing, and a result that may or may not be a
+/// count.
+fn random_game(rng: &mut Rng) -> String {
+    let (w, h) = SHAPES[rng.below(SHAPES.len() as u64) as usize];
+    let size = BoardSize::new(w, h).expect("valid shape");
+    let mut board = Board::new(size);
+    let mut sgf = String::from("(;GM[1]FF[4]");
+    sgf.push_str(&if w == h { format!("SZ[{w}]") } else { format!("SZ[{w}:{h}]") });
+    match rng.below(6) {
+        0 => sgf.push_str("RU[Japanese]"),
+        1 => sgf.push_str("RU[Chinese]"),
+        2 => sgf.push_str("RU[AGA]"),
+        3 => sgf.push_str("RU[NZ]"),
+        _ => {} // inferred
+    }
+    let komi = [0.0, 0.5, 5.5, 6.5, 7.5, 8.0, -3.0][rng.below(7) as usize];
+    if rng.chance(80) {
+        sgf.push_str(&format!("KM[{komi}]"));
+    }
+    let points: Vec<Point> = (0..h).flat_map(|y| (0..w).map(move |x| Point::new(x, y))).collect();
+    let mut to_move = Color::Black;
+    if w >= 5 && rng.chance(15) {
+        let stones = 2 + rng.below(4) as usize;
+        sgf.push_str(&format!("HA[{stones}]AB"));
+        for _ in 0..stones {
+            let p = points[rng.below(points.len() as u64) as usize];
+            if board.get(p).is_none() {
+                board.set_stone(p, Some(Color::Black)).expect("empty point");
+                sgf.push_str(&format!("[{}]", point_text(p)));
+            }
+        }
+        to_move = Color::White;
+    }
+    let result = match rng.below(5) {
+        0 => "B+R".to_string(),
+        1 => "0".to_string(),
+        2 => "W+".to_string(),
+        _ => {
+            let winner = if rng.chance(50) { "B" } else { "W" };
+            format!("{winner}+{}.5", rng.below(40))
+        }
+    };
+    sgf.push_str(&format!("RE[{result}]"));
+    let fill = 20 + rng.below(80);
+    let area = points.len() as u64;
+    let mut moves = 0;
+    while moves < 4 * area {
+        let stones = u64::from(board.stone_count(Color::Black) + board.stone_count(Color::White));
+        if stones * 100 >= fill * area {
+            break;
+        }
+        let letter = if to_move == Color::Black { 'B' } else { 'W' };
+        let p = points[rng.below(area) as usize];
+        if rng.chance(3) {
+            sgf.push_str(&format!(";{letter}[]"));
+        } else if board.is_legal(to_move, p, SuicideRule::Forbidden) {
+            board.play(to_move, p, SuicideRule::Forbidden).expect("legal");
+            sgf.push_str(&format!(";{letter}[{}]", point_text(p)));
+        } else if rng.chance(2) {
+            // An illegal move now and then: the replay must report it and scoring go on.
+            sgf.push_str(&format!(";{letter}[{}]", point_text(p)));
+        } else {
+            continue;
+        }
+        to_move = to_move.opponent();
+        moves += 1;
+    }
+    match rng.below(4) {
+        0 | 1 => {
+            let (a, b) = if to_move == Color::Black { ('B', 'W') } else { ('W', 'B') };
+            sgf.push_str(&format!(";{a}[];{b}[]"));
+        }
+        _ => {}
+    }
+    if rng.chance(20) {
+        // Territory markup on random points, stones included (a stone under the other
+        // colour's mark is dead).
+        let mut black = String::new();
+        let mut white = String::new();
+        for &p in &points {
+            match rng.below(6) {
+                0 => black.push_str(&format!("[{}]", point_text(p))),
+                1 => white.push_str(&format!("[{}]", point_text(p))),
+                _ => {}
+            }
+        }
+        if !black.is_empty() {
+            sgf.push_str(&format!("TB{black}"));
+        }
+        if !white.is_empty() {
+            sgf.push_str(&format!("TW{white}"));
+        }
+    }
+    sgf.push(')');
+    sgf
+}
+
+fn record(text: &str) -> GameRecord {
+    let location = GameLocation { source: "stress.sgf".into(), game: 1, offset: 0, line: 1 };
+    let utf8 = TextEncoding { name: "UTF-8", origin: CharsetOrigin::Utf8, replaced: false };
+    read_game(text, location, utf8, &ReadOptions::default())
+}
+
+/// `recorded` and every preset.
+fn every_ruleset() -> Vec<RulesetRequest> {
+    let mut requests = vec![RulesetRequest::Recorded];
+    requests.extend(kifu::rules::PRESETS.iter().map(RulesetRequest::Preset));
+    requests
+}
+
+/// Checks one analysis's invariants; `Err` says which failed.
+fn check_invariants(record: &GameRecord, options: &AnalysisOptions) -> Result<(), String> {
+    let analysis = analyze(record, options);
+    if analysis != analyze(record, options) {
+        return Err("two analyses of the same record differ".into());
+    }
+    if analysis.scores.len() != options.rulesets.len() {
+        return Err(format!(
+            "{} scores for {} rulesets",
+            analysis.scores.len(),
+            options.rulesets.len()
+        ));
+    }
+    let size = record.size;
+    let area = f64::from(size.width) * f64::from(size.height);
+    let stones = area as u32;
+    for score in &analysis.scores {
+        let Some(count) = score.count else { continue };
+        let outcome = score.outcome.ok_or("a count without an outcome")?;
+        let margin = outcome.margin().ok_or("a count whose outcome is not a count")?;
+        let compensation = score.ruleset.handicap_compensation.points(record.handicap);
+        let expected = count.black - count.white - score.komi - compensation;
+        if (expected - margin).abs() > 1e-9 {
+            return Err(format!(
+                "{}: margin {margin} but totals {} - {} less komi {} and compensation \
+                 {compensation}",
+                score.requested, count.black, count.white, score.komi
+            ));
+        }
+        if score.ruleset.scoring == Scoring::Area
+            && (count.black + count.white + f64::from(count.neutral) - area).abs() > 1e-9
+        {
+            return Err(format!(
+                "{}: area count {} + {} + {} neutral on {area} points",
+                score.requested, count.black, count.white, count.neutral
+            ));
+        }
+        if count.dead[0] + count.dead[1] > stones {
+            return Err(format!(
+                "{}: {:?} dead stones on {area} points",
+                score.requested, count.dead
+            ));
+        }
+        if score.confidence == Confidence::High && score.note.contains("unclear") {
+            return Err(format!(
+                "{}: high confidence with the note {:?}",
+                score.requested, score.note
+            ));
+        }
+    }
+    let counted_re = record.result.outcome.is_some_and(|o| o.is_counted());
+    for d in &analysis.disagreements {
+        if d.kind == DisagreementKind::RecordedVsRecomputed && !counted_re {
+            return Err(format!(
+                "a recorded-vs-recomputed disagreement without a counted RE: {}",
+                d.detail
+            ));
+        }
+    }
+    Ok(())
+}
+
+#[test]
+fn random_games_score_under_every_ruleset_and_dead_stone_mode_with_the_counts_invariants() {
+    // KIFU_STRESS_GAMES and KIFU_STRESS_SEED run a longer or another series by hand.
+    let games: usize =
+        std::env::var("KIFU_STRESS_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(300);
+    let seed =
+        std::env::var("KIFU_STRESS_SEED").ok().and_then(|v| v.parse().ok()).unwrap_or(0x6b69_6675);
+    let mut rng = Rng(seed);
+    let modes =
+        [DeadStoneMode::Auto, DeadStoneMode::Estimate, DeadStoneMode::Markup, DeadStoneMode::AsIs];
+    let mut counted = 0;
+    for game in 0..games {
+        let text = random_game(&mut rng);
+        let record = record(&text);
+        let mode = modes[game % modes.len()];
+        let options = AnalysisOptions { rulesets: every_ruleset(), dead_stones: mode };
+        // A panic inside the analysis is reported with the game that caused it.
+        let checked = std::panic::catch_unwind(|| check_invariants(&record, &options))
+            .unwrap_or_else(|_| Err("the analysis panicked".into()));
+        if let Err(why) = checked {
+            panic!("game {game} ({mode:?}): {why}\n{text}");
+        }
+        counted += usize::from(analyze(&record, &options).scores.iter().any(|s| s.count.is_some()));
+    }
+    // Most games are counted: the test exercises the counts, not only the refusals.
+    assert!(counted * 2 > games, "only {counted} of {games} random games were counted");
+}
