@@ -3,9 +3,10 @@
 //! handicaps and counted results, analysed under every preset with every dead-stone mode. The
 //! estimator, the finishing of records that stop early and every count must take whatever
 //! position a damaged or odd record leaves, so each analysis must finish without a panic, come
-//! out the same twice, and keep the count's invariants: an area count gives every point to one
+//! out the same twice, the same after the games before it as on a fresh thread (a worker reuses
+//! its replay state), and keep the count's invariants: an area count gives every point to one
 //! side or to nobody, the margin is the totals less komi and compensation, no more stones are
-//! dead than lie on the board, and a high-confidence score names no doubt.
+//! dead than lie on the board, and a high-confidence score names no unclear chain.
 
 use kifu::analysis::{
     AnalysisOptions, Confidence, DeadStoneMode, DisagreementKind, RulesetRequest, analyze,
@@ -160,6 +161,13 @@ fn check_invariants(record: &GameRecord, options: &AnalysisOptions) -> Result<()
     let analysis = analyze(record, options);
     if analysis != analyze(record, options) {
         return Err("two analyses of the same record differ".into());
+    }
+    // This thread's replay state is reused from game to game (as a worker's is): the answer
+    // must be the one a fresh thread gives, whatever game came before.
+    let fresh = std::thread::scope(|s| s.spawn(|| analyze(record, options)).join())
+        .map_err(|_| "the analysis panicked on a fresh thread")?;
+    if analysis != fresh {
+        return Err("the analysis after the previous games differs from a fresh thread's".into());
     }
     if analysis.scores.len() != options.rulesets.len() {
         return Err(format!(
