@@ -45,7 +45,7 @@ fn point_text(p: Point) -> String {
 }
 
 /// A random game as SGF text: legal moves mostly (a player that plays randomly until the
-/// board is `fill` percent full), with now and then a pass, an illegal move or a handicap,
+/// board is `fill` percent full or no move is left to it), with now and then a pass, an illegal move or a handicap,
 /// ending with two passes, a resignation or nothing, and a result that may or may not be a
 /// count.
 fn random_game(rng: &mut Rng) -> String {
@@ -90,15 +90,27 @@ fn random_game(rng: &mut Rng) -> String {
     };
     sgf.push_str(&format!("RE[{result}]"));
     let fill = 20 + rng.below(80);
+    // Half the games are played by a player that never fills its own eyes, so that they end in
+    // living groups, sekis and settled borders, as finished games do; the others fill anything.
+    let spares_eyes = rng.chance(50);
     let area = points.len() as u64;
     let mut moves = 0;
-    while moves < 4 * area {
+    // Tries, played or not: a board with only eyes and illegal points left ends the game.
+    for _ in 0..40 * area {
+        if moves >= 4 * area {
+            break;
+        }
         let stones = u64::from(board.stone_count(Color::Black) + board.stone_count(Color::White));
         if stones * 100 >= fill * area {
             break;
         }
         let letter = if to_move == Color::Black { 'B' } else { 'W' };
         let p = points[rng.below(area) as usize];
+        let own_eye =
+            board.get(p).is_none() && board.neighbors(p).all(|q| board.get(q) == Some(to_move));
+        if spares_eyes && own_eye {
+            continue;
+        }
         if rng.chance(3) {
             sgf.push_str(&format!(";{letter}[]"));
         } else if board.is_legal(to_move, p, SuicideRule::Forbidden) {
@@ -198,6 +210,14 @@ fn check_invariants(record: &GameRecord, options: &AnalysisOptions) -> Result<()
             return Err(format!(
                 "{}: area count {} + {} + {} neutral on {area} points",
                 score.requested, count.black, count.white, count.neutral
+            ));
+        }
+        let nothing_dead =
+            !score.ruleset.remove_dead_stones || options.dead_stones == DeadStoneMode::AsIs;
+        if nothing_dead && count.dead != [0, 0] {
+            return Err(format!(
+                "{}: {:?} dead stones, but every stone counts as alive",
+                score.requested, count.dead
             ));
         }
         if count.dead[0] + count.dead[1] > stones {
