@@ -27,7 +27,8 @@
 //! - Fox oddities: `B+0.0`, `W+0.02`, `B+0.03`. Fox writes these for games decided otherwise
 //!   than by counting (the records stop mid-game); a margin of zero, or one below a quarter
 //!   point that is not a multiple of a quarter, is read as "winner known, margin not recorded".
-//!   Quarter margins (`W+0.25`, `B+1.75`) are kept as written;
+//!   Quarter margins (`W+0.25`, `B+1.75`) are in zi, as Fox writes its Chinese results, and
+//!   are doubled to points (W+0.5, B+3.5): no count in points ends in a quarter;
 //! - Fox `B+Offline` (the opponent left: forfeit) and old-server `B+Illegal`, `W+Repetition`
 //!   (the opponent broke a rule: forfeit);
 //! - UEC computer-go cup codes: `B+V` (illegal move: forfeit), `B+AW`, `B+AJ`, `W+RO`, `B+J`
@@ -91,7 +92,9 @@ fn short_plus_result(raw: &str) -> Option<ResultReading> {
     lower.copy_from_slice(word);
     lower.make_ascii_lowercase();
     let by = how_won(std::str::from_utf8(lower).ok()?)?;
-    Some(ResultReading { outcome: Outcome::Win { winner, by }, in_zi: false, truncated: false })
+    let reading =
+        ResultReading { outcome: Outcome::Win { winner, by }, in_zi: false, truncated: false };
+    Some(quarters_in_zi(reading))
 }
 
 /// The commonest results of all, `B+R`, `W+T`, `B+F` (fox-pro: 9,088 of 10,349 games), read
@@ -147,7 +150,30 @@ fn read_any_result(raw: &str) -> Option<ResultReading> {
         }
         other => other,
     };
-    Some(reading)
+    Some(quarters_in_zi(reading))
+}
+
+/// A reading whose margin in points ends in a quarter, read again as a margin in zi.
+///
+/// Counted in points, with a komi of whole or half points, a margin is a multiple of half a
+/// point; counted in zi against Chinese komi (3¾ zi), it ends in a quarter. Fox writes its
+/// Chinese results so, unmarked (`W+1.25` for W+2.5), as it writes komi in hundredths of zi
+/// (`KM[375]`, read likewise by [`super::komi`]): the shared corpus's fox-pro has 30 such
+/// results, all with Fox komi in zi; doubled, 17 are kifu's recount under the record's rules
+/// and komi, as written none.
+fn quarters_in_zi(reading: ResultReading) -> ResultReading {
+    match reading.outcome {
+        Outcome::Win { winner, by: WinBy::Points(m) }
+            if !reading.in_zi && (m * 2.0).fract() != 0.0 =>
+        {
+            ResultReading {
+                outcome: Outcome::Win { winner, by: WinBy::Points(m * 2.0) },
+                in_zi: true,
+                ..reading
+            }
+        }
+        _ => reading,
+    }
 }
 
 /// Splits bracketed notes (`(...)`, `{...}`, `[...]`, `（...）`) from the rest.
@@ -722,8 +748,9 @@ mod tests {
         ("W+0.0", "W+"),
         ("B+0.02", "B+"),
         ("W+0.03", "W+"),
-        ("W+0.25", "W+0.25"),
-        ("B+1.75", "B+1.75"),
+        ("W+0.25", "W+0.5 zi"),
+        ("B+1.75", "B+3.5 zi"),
+        ("B+3.75 (zi)", "B+7.5 zi"),
         ("B+Offline", "B+F"),
         // AI games, UEC
         ("W+J", "W+"),
