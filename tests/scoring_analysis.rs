@@ -134,6 +134,17 @@ fn likely_reasons_are_named_and_lower_the_confidence() {
     let d = &analyze(&game, &requests(&["recorded"])).disagreements[0];
     assert!(d.detail.contains("komi units"), "{}", d.detail);
     assert_eq!(d.confidence, Confidence::Low);
+    // Territory 44 - 37 = B+7 with the record's KM[0]; the result B+0.5 is the count with
+    // Japanese rules' usual 6.5.
+    let game = worked_example("B+0.5", "Japanese", "0");
+    let d = &analyze(&game, &requests(&["recorded"])).disagreements[0];
+    assert!(d.detail.contains("usual komi of its rules, 6.5, not 0"), "{}", d.detail);
+    assert_eq!(d.confidence, Confidence::Low);
+    // A komi a point from the usual one is no explanation (a count a point off says as much):
+    // B+1.5 with KM[5.5], B+0.5 with 6.5.
+    let game = worked_example("B+0.5", "Japanese", "5.5");
+    let d = &analyze(&game, &requests(&["recorded"])).disagreements[0];
+    assert!(!d.detail.contains("usual komi"), "{}", d.detail);
     // Four handicap stones: Chinese rules give White 4 points (W+4.5); a record saying W+0.5
     // gave none.
     let text = format!(

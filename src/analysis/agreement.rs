@@ -6,7 +6,8 @@
 //! the winner changes, and the likely reason when one can be told. Each candidate reason is
 //! checked by recounting the same position the way that reason supposes and seeing whether the
 //! recorded result comes out:
-//! - *komi*: the result matches without komi, or with the komi in other units (zi, Fox's ×100);
+//! - *komi*: the result matches without komi, with the komi in other units (zi, Fox's ×100),
+//!   or, in an even game, with the usual komi of the rules instead of the record's;
 //! - *handicap compensation*: it matches with another compensation (N, N-1 or none);
 //! - *counting method*: it matches under area instead of territory counting or the reverse;
 //! - *counted as the board stands*: it matches an area count with no stone taken off
@@ -36,8 +37,9 @@ use crate::rules::{Color, HandicapCompensation, Outcome, Ruleset, Scoring, TieBr
 const EPSILON: f64 = 1e-6;
 
 /// The smallest recorded margin, in points, for which a recount giving the same margin to the
-/// other player is told as colours swapped (B+ for W+): below it a count off by a point or two
-/// says the same by chance.
+/// other player is told as colours swapped (B+ for W+), and the smallest difference between the
+/// record's komi and its rules' usual komi for which a match with the usual one is told as a
+/// komi mistake: below it a count off by a point or two says the same by chance.
 const SWAPPED_MIN_MARGIN: f64 = 3.0;
 
 /// Compares the recorded result with `recomputed` (the score under the record's own rules and
@@ -166,6 +168,22 @@ fn likely_reasons(
                 format_points(komi)
             ));
         }
+    }
+    // The record's komi is not the one the game was played with: an even game counted with
+    // the usual komi of its rules (Fox writes KM[0] on some even professional games whose
+    // result is the count with 6.5). Only for komi far enough apart that a count a point or
+    // two off does not match by chance: with 5.5 against 6.5, 660 aeb-pro records "matched".
+    let usual = record.rules.preset.map(|p| p.ruleset.komi);
+    if let Some(usual) = usual
+        && record.handicap < 2
+        && (usual - komi).abs() >= SWAPPED_MIN_MARGIN
+        && hits(got + komi - usual)
+    {
+        reasons.push(format!(
+            "komi: the record seems counted with the usual komi of its rules, {}, not {}",
+            format_points(usual),
+            format_points(komi)
+        ));
     }
     // Handicap compensation.
     if record.handicap >= 2 {

@@ -32,16 +32,21 @@ pub struct FoxEvidence {
     /// The marker found: `AP[foxwq]`, `AP[YuanYu]`, `AP[GNU Go:3.8]`, `AP[SGFC:2.0]` or
     /// Fox's private `TT` time property.
     pub marker: Option<&'static str>,
-    /// The marker is Fox's own (`foxwq`, `YuanYu`) or KataGo's "GNU Go 3.8 with an empty GN",
-    /// strong enough for the `KM[0]` rule (Fox writes `KM[0]` in even games whose komi it did
-    /// not record).
+    /// The marker is Fox's own (`foxwq`, `YuanYu`), or `AP[GNU Go:3.8]` with an empty GN
+    /// (KataGo's test) or with Fox's `TT`: strong enough for the `KM[0]` rule (Fox writes
+    /// `KM[0]` in even games whose komi it did not record). The shared corpus's fox-pro has 44
+    /// even games with `KM[0]`, `AP[GNU Go:3.8]`, `TT` and a counted result: with komi 6.5
+    /// (their `RU[Japanese]`'s) kifu's recount is the result in 39, with none in none. No
+    /// other record there has `AP[GNU Go:3.8]` and `KM[0]`.
     pub strong: bool,
 }
 
 /// Looks for Fox's fingerprints among the root properties.
 pub fn fox_evidence(properties: &Properties) -> FoxEvidence {
     let mut evidence = FoxEvidence::default();
-    let empty_gn = properties.iter().any(|(k, v)| k == "GN" && v.trim().is_empty());
+    // GNU Go 3.8 itself writes neither an empty GN nor Fox's time property.
+    let empty_gn_or_tt =
+        properties.iter().any(|(k, v)| (k == "GN" && v.trim().is_empty()) || k == "TT");
     for (key, value) in properties.iter() {
         let (marker, strong) = match key.as_str() {
             "AP" => {
@@ -58,7 +63,7 @@ pub fn fox_evidence(properties: &Properties) -> FoxEvidence {
                 } else if is("yuanyu") {
                     ("AP[YuanYu]", true)
                 } else if is("gnu go") && version == "3.8" {
-                    ("AP[GNU Go:3.8]", empty_gn)
+                    ("AP[GNU Go:3.8]", empty_gn_or_tt)
                 } else if is("sgfc") && version == "2.0" {
                     ("AP[SGFC:2.0]", false)
                 } else {
@@ -565,6 +570,10 @@ mod tests {
         assert!(fox(&[("GN", ""), ("AP", "GNU Go:3.8")]).strong);
         let weak = fox(&[("GN", "a game"), ("AP", "GNU Go:3.8")]);
         assert_eq!((weak.marker.is_some(), weak.strong), (true, false));
+        // fox-pro's records: a named game, GNU Go 3.8 and Fox's time property.
+        let fox_pro = fox(&[("GN", "a game"), ("AP", "GNU Go:3.8"), ("TT", "30")]);
+        assert_eq!((fox_pro.marker, fox_pro.strong), (Some("AP[GNU Go:3.8]"), true));
+        assert!(!fox(&[("TT", "30")]).strong, "Fox's time property alone is weak");
         assert_eq!(fox(&[("AP", "SGFC:2.0")]).marker, Some("AP[SGFC:2.0]"));
         assert_eq!(fox(&[("AP", "CGoban:3")]), FoxEvidence::default());
     }
