@@ -4,16 +4,15 @@
 //! estimator, the finishing of records that stop early and every count must take whatever
 //! position a damaged or odd record leaves, so each analysis must finish without a panic, come
 //! out the same twice, the same after the games before it as on a fresh thread (a worker reuses
-//! its replay state), and keep the count's invariants: an area count gives every point to one
-//! side or to nobody, the margin is the totals less komi and compensation, no more stones are
-//! dead than lie on the board, and a high-confidence score names no unclear chain.
+//! its replay state), and keep the invariants `GameAnalysis::check_invariants` checks: an area
+//! count gives every point to one side or to nobody, the margin is the totals less komi and
+//! compensation, no more stones are dead than lie on the board, a high-confidence score names
+//! no unclear chain.
 
-use kifu::analysis::{
-    AnalysisOptions, Confidence, DeadStoneMode, DisagreementKind, RulesetRequest, analyze,
-};
+use kifu::analysis::{AnalysisOptions, DeadStoneMode, RulesetRequest, analyze};
 use kifu::record::sgf::read_game;
 use kifu::record::{CharsetOrigin, GameLocation, GameRecord, ReadOptions, TextEncoding};
-use kifu::rules::{Board, BoardSize, Color, Point, Scoring, SuicideRule};
+use kifu::rules::{Board, BoardSize, Color, Point, SuicideRule};
 
 /// splitmix64: a tiny, fixed PRNG so that every run plays the same games.
 struct Rng(u64);
@@ -168,79 +167,18 @@ fn every_ruleset() -> Vec<RulesetRequest> {
     requests
 }
 
-/// Checks one analysis's invariants; `Err` says which failed.
-fn check_invariants(record: &GameRecord, options: &AnalysisOptions) -> Result<(), String> {
+/// Checks one analysis: `GameAnalysis::check_invariants`, the same answer twice, and the same
+/// answer after the games before it as on a fresh thread (a worker reuses its replay state).
+fn check(record: &GameRecord, options: &AnalysisOptions) -> Result<(), String> {
     let analysis = analyze(record, options);
+    analysis.check_invariants(record, options)?;
     if analysis != analyze(record, options) {
         return Err("two analyses of the same record differ".into());
     }
-    // This thread's replay state is reused from game to game (as a worker's is): the answer
-    // must be the one a fresh thread gives, whatever game came before.
     let fresh = std::thread::scope(|s| s.spawn(|| analyze(record, options)).join())
         .map_err(|_| "the analysis panicked on a fresh thread")?;
     if analysis != fresh {
         return Err("the analysis after the previous games differs from a fresh thread's".into());
-    }
-    if analysis.scores.len() != options.rulesets.len() {
-        return Err(format!(
-            "{} scores for {} rulesets",
-            analysis.scores.len(),
-            options.rulesets.len()
-        ));
-    }
-    let size = record.size;
-    let area = f64::from(size.width) * f64::from(size.height);
-    let stones = area as u32;
-    for score in &analysis.scores {
-        let Some(count) = score.count else { continue };
-        let outcome = score.outcome.ok_or("a count without an outcome")?;
-        let margin = outcome.margin().ok_or("a count whose outcome is not a count")?;
-        let compensation = score.ruleset.handicap_compensation.points(record.handicap);
-        let expected = count.black - count.white - score.komi - compensation;
-        if (expected - margin).abs() > 1e-9 {
-            return Err(format!(
-                "{}: margin {margin} but totals {} - {} less komi {} and compensation \
-                 {compensation}",
-                score.requested, count.black, count.white, score.komi
-            ));
-        }
-        if score.ruleset.scoring == Scoring::Area
-            && (count.black + count.white + f64::from(count.neutral) - area).abs() > 1e-9
-        {
-            return Err(format!(
-                "{}: area count {} + {} + {} neutral on {area} points",
-                score.requested, count.black, count.white, count.neutral
-            ));
-        }
-        let nothing_dead =
-            !score.ruleset.remove_dead_stones || options.dead_stones == DeadStoneMode::AsIs;
-        if nothing_dead && count.dead != [0, 0] {
-            return Err(format!(
-                "{}: {:?} dead stones, but every stone counts as alive",
-                score.requested, count.dead
-            ));
-        }
-        if count.dead[0] + count.dead[1] > stones {
-            return Err(format!(
-                "{}: {:?} dead stones on {area} points",
-                score.requested, count.dead
-            ));
-        }
-        if score.confidence == Confidence::High && score.note.contains("unclear") {
-            return Err(format!(
-                "{}: high confidence with the note {:?}",
-                score.requested, score.note
-            ));
-        }
-    }
-    let counted_re = record.result.outcome.is_some_and(|o| o.is_counted());
-    for d in &analysis.disagreements {
-        if d.kind == DisagreementKind::RecordedVsRecomputed && !counted_re {
-            return Err(format!(
-                "a recorded-vs-recomputed disagreement without a counted RE: {}",
-                d.detail
-            ));
-        }
     }
     Ok(())
 }
@@ -262,7 +200,7 @@ fn random_games_score_under_every_ruleset_and_dead_stone_mode_with_the_counts_in
         let mode = modes[game % modes.len()];
         let options = AnalysisOptions { rulesets: every_ruleset(), dead_stones: mode };
         // A panic inside the analysis is reported with the game that caused it.
-        let checked = std::panic::catch_unwind(|| check_invariants(&record, &options))
+        let checked = std::panic::catch_unwind(|| check(&record, &options))
             .unwrap_or_else(|_| Err("the analysis panicked".into()));
         if let Err(why) = checked {
             panic!("game {game} ({mode:?}): {why}\n{text}");

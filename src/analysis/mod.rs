@@ -315,3 +315,71 @@ pub struct GameAnalysis {
     /// Disagreements, recorded-vs-recomputed first.
     pub disagreements: Vec<Disagreement>,
 }
+
+impl GameAnalysis {
+    /// Checks what must hold of any analysis of `record` under `options`, whatever the game,
+    /// as [`Board::check_consistency`] does for a board: the seeded stress test and the
+    /// `analyze_game` fuzz target call it on games nobody chose. `Err` says what failed:
+    /// - one score per requested ruleset, and a count only with a counted outcome;
+    /// - the margin is the totals less komi and handicap compensation;
+    /// - an area count (no group tax) gives every point of the board to one side or to nobody;
+    /// - no more dead stones than points, and none where every stone counts as alive (as-is
+    ///   statuses, or a ruleset that counts the board as it stands);
+    /// - a high-confidence score names no unclear chain;
+    /// - a recorded-vs-recomputed disagreement only for a counted recorded result.
+    pub fn check_invariants(
+        &self,
+        record: &GameRecord,
+        options: &AnalysisOptions,
+    ) -> Result<(), String> {
+        if self.scores.len() != options.rulesets.len() {
+            return Err(format!(
+                "{} scores for {} rulesets",
+                self.scores.len(),
+                options.rulesets.len()
+            ));
+        }
+        let points = u32::from(record.size.width) * u32::from(record.size.height);
+        for score in &self.scores {
+            let Some(count) = score.count else { continue };
+            let name = &score.requested;
+            let margin = score
+                .outcome
+                .and_then(Outcome::margin)
+                .ok_or_else(|| format!("{name}: a count without a counted outcome"))?;
+            let compensation = score.ruleset.handicap_compensation.points(record.handicap);
+            let expected = count.black - count.white - score.komi - compensation;
+            if (expected - margin).abs() > 1e-9 {
+                return Err(format!(
+                    "{name}: margin {margin}, but totals {} - {} less komi {} and \
+                     compensation {compensation}",
+                    count.black, count.white, score.komi
+                ));
+            }
+            if score.ruleset.scoring == crate::rules::Scoring::Area
+                && (count.black + count.white + f64::from(count.neutral) - f64::from(points)).abs()
+                    > 1e-9
+            {
+                return Err(format!(
+                    "{name}: an area count of {} + {} and {} neutral on {points} points",
+                    count.black, count.white, count.neutral
+                ));
+            }
+            let all_alive =
+                !score.ruleset.remove_dead_stones || options.dead_stones == DeadStoneMode::AsIs;
+            if (all_alive && count.dead != [0, 0]) || count.dead[0] + count.dead[1] > points {
+                return Err(format!("{name}: dead stones {:?} on {points} points", count.dead));
+            }
+            if score.confidence == Confidence::High && score.note.contains("unclear") {
+                return Err(format!("{name}: high confidence with the note {:?}", score.note));
+            }
+        }
+        let counted = record.result.outcome.is_some_and(Outcome::is_counted);
+        match self.disagreements.iter().find(|d| d.kind == DisagreementKind::RecordedVsRecomputed) {
+            Some(d) if !counted => {
+                Err(format!("a disagreement with an uncounted recorded result: {}", d.detail))
+            }
+            _ => Ok(()),
+        }
+    }
+}
