@@ -310,6 +310,13 @@ struct Spaces {
     /// bit 1 White (both: a neutral point, if it is empty).
     around: Vec<u8>,
     stack: Vec<u16>,
+    /// Whether `kind`, `empties` and `space` are those of the finishing's position as it is:
+    /// a move that takes no stone off keeps them so ([`Finishing::note_stone`]), a capture
+    /// has them found again.
+    points_current: bool,
+    /// Whether the regions (`region_of`, `regions` and `around`) are those of the position as
+    /// it is: a pass leaves it as it was, and the next turn reads the same regions.
+    regions_current: bool,
 }
 
 /// An empty region: its size and the colours of the stones around it.
@@ -364,6 +371,12 @@ impl Finishing {
             .map(|a| (a, self.board.libs_at(a)))
             .collect();
         let effect = self.board.play_empty(color, m);
+        self.spaces.regions_current = false;
+        if effect.captured > 0 || effect.suicided > 0 {
+            self.spaces.points_current = false;
+        } else if self.spaces.points_current {
+            self.note_stone(color, m);
+        }
         self.just_in_atari.clear();
         for (a, libs) in before {
             if libs > 1 && self.board.stone_at(a).is_some() && self.board.libs_at(a) == 1 {
@@ -682,29 +695,19 @@ impl Finishing {
     /// The regions are numbered in the order of their first location, as a walk from each
     /// location in turn would number them.
     fn regions(&mut self) {
-        let Spaces { kind, region_of, regions, empties, space, around, stack } = &mut self.spaces;
-        let board = &self.board;
-        kind.clear();
-        kind.resize(board.loc_count(), OFF_BOARD);
-        around.resize(board.loc_count(), 0);
-        empties.clear();
-        space.clear();
-        for &loc in &self.locs {
-            kind[loc as usize] = match board.stone_at(loc) {
-                Some(c) if !self.dead_at[loc as usize] => LIVE_BLACK + c.index() as u8,
-                Some(_) => {
-                    space.push(loc);
-                    SPACE
-                }
-                None => {
-                    empties.push(loc);
-                    space.push(loc);
-                    SPACE
-                }
-            };
+        if self.spaces.regions_current {
+            return;
         }
-        region_of.clear();
-        region_of.resize(board.loc_count(), u32::MAX);
+        self.spaces.regions_current = true;
+        if !self.spaces.points_current {
+            self.spaces.points_current = true;
+            self.find_space();
+        }
+        let Spaces { kind, region_of, regions, space, around, stack, .. } = &mut self.spaces;
+        let board = &self.board;
+        for &loc in space.iter() {
+            region_of[loc as usize] = u32::MAX;
+        }
         regions.clear();
         for &start in space.iter() {
             if region_of[start as usize] != u32::MAX {
@@ -733,6 +736,48 @@ impl Finishing {
                 region.touches[1] |= live_around & 2 != 0;
             }
             regions.push(region);
+        }
+    }
+
+    /// What is on every location, the locations of space and the empty points, into
+    /// `self.spaces`, from the board and the dead flags.
+    fn find_space(&mut self) {
+        let Spaces { kind, region_of, empties, space, around, .. } = &mut self.spaces;
+        let board = &self.board;
+        kind.clear();
+        kind.resize(board.loc_count(), OFF_BOARD);
+        around.resize(board.loc_count(), 0);
+        region_of.resize(board.loc_count(), u32::MAX);
+        empties.clear();
+        space.clear();
+        for &loc in &self.locs {
+            kind[loc as usize] = match board.stone_at(loc) {
+                Some(c) if !self.dead_at[loc as usize] => LIVE_BLACK + c.index() as u8,
+                Some(_) => {
+                    space.push(loc);
+                    SPACE
+                }
+                None => {
+                    empties.push(loc);
+                    space.push(loc);
+                    SPACE
+                }
+            };
+        }
+    }
+
+    /// Keeps `self.spaces` up to date with a move of `color` on `m` that took no stone off
+    /// the board: `m` turns from an empty point into a live stone, and nothing else changes.
+    fn note_stone(&mut self, color: Color, m: u16) {
+        let Spaces { kind, region_of, empties, space, .. } = &mut self.spaces;
+        kind[m as usize] = LIVE_BLACK + color.index() as u8;
+        region_of[m as usize] = u32::MAX;
+        // Both lists are in reading order, which is the order of the locations.
+        if let Ok(i) = empties.binary_search(&m) {
+            empties.remove(i);
+        }
+        if let Ok(i) = space.binary_search(&m) {
+            space.remove(i);
         }
     }
 
