@@ -61,20 +61,29 @@ impl Rng {
 
 /// Average ownership over playouts of the points the sampler watches (row-major; 0 at the
 /// others): +1 always Black's, -1 always White's; separately for the playouts Black started and
-/// those White started.
-#[derive(Clone, Debug)]
-pub(crate) struct Ownership {
-    /// Indexed by the colour that moved first ([`Color::index`]).
-    pub(crate) by_first: [Vec<f32>; 2],
+/// those White started. A view of the sampler's sums, averaged point by point when asked: the
+/// caller reads only the points of some chains.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Ownership<'a> {
+    /// The sums, indexed by the colour that moved first ([`Color::index`]).
+    sum: &'a [Vec<i32>; 2],
+    /// What each sum is multiplied by for its average: one over its playouts.
+    scale: [f32; 2],
 }
 
-impl Ownership {
+impl Ownership<'_> {
+    /// The average ownership of point `i` over the playouts `first` started.
+    #[inline]
+    fn by_first(&self, first: usize, i: usize) -> f32 {
+        self.sum[first][i] as f32 * self.scale[first]
+    }
+
     /// The ownership of point `i` from `color`'s side (+1: always `color`'s), averaged over
     /// the playouts each side started. Counting only those the opponent started calls both
     /// chains of a capturing race dead (whoever moves first wins it), and a race that the
     /// players left is usually settled: the average keeps the side that wins it either way.
     pub(crate) fn support(&self, i: usize, color: Color) -> f32 {
-        let v = 0.5 * (self.by_first[0][i] + self.by_first[1][i]);
+        let v = 0.5 * (self.by_first(0, i) + self.by_first(1, i));
         if color == Color::Black { v } else { -v }
     }
 }
@@ -195,14 +204,9 @@ impl Sampler {
     }
 
     /// The average ownership so far.
-    pub(crate) fn ownership(&self) -> Ownership {
-        let average = |s: &Vec<i32>, runs: u32| {
-            let scale = 1.0 / runs.max(1) as f32;
-            s.iter().map(|&v| v as f32 * scale).collect()
-        };
-        Ownership {
-            by_first: [average(&self.sum[0], self.runs[0]), average(&self.sum[1], self.runs[1])],
-        }
+    pub(crate) fn ownership(&self) -> Ownership<'_> {
+        let scale = |runs: u32| 1.0 / runs.max(1) as f32;
+        Ownership { sum: &self.sum, scale: [scale(self.runs[0]), scale(self.runs[1])] }
     }
 }
 
