@@ -174,6 +174,7 @@ pub fn estimate_with(board: &Board, options: &EstimateOptions) -> Statuses {
                 ));
             }
         }
+        sampler.recycle();
     } else {
         for (c, b) in basis.iter().enumerate() {
             if let Some((s, bb)) = b {
