@@ -252,7 +252,7 @@ struct Finishing {
     /// Stones of the player to move whose chains the opponent's last finishing move put in
     /// atari.
     just_in_atari: Vec<u16>,
-    /// The regions of space of the position, found afresh for each boundary move, in buffers
+    /// The regions of space of the position, brought up to date for each boundary move and
     /// kept from turn to turn.
     spaces: Spaces,
     /// Buffers for [`Finishing::weak_chains`], kept from turn to turn.
@@ -700,8 +700,8 @@ impl Finishing {
 
     /// The regions of space (empty points and dead stones), into `self.spaces`: the region of
     /// every such location, and the regions with the colours of the live stones around them.
-    /// The regions are numbered in the order of their first location, as a walk from each
-    /// location in turn would number them.
+    /// A region's number only tells it apart from the others: which regions a move cut up
+    /// decides the numbers, and no answer depends on them.
     fn regions(&mut self) {
         if !self.spaces.points_current {
             self.spaces.points_current = true;
