@@ -257,6 +257,8 @@ struct Finishing {
     spaces: Spaces,
     /// Buffers for [`Finishing::weak_chains`], kept from turn to turn.
     weak: [Vec<u16>; 2],
+    /// Whether `weak` holds the weak chains of the position as it is (no move since).
+    weak_current: bool,
     /// Buffers for [`Finishing::dame_move`], kept from turn to turn.
     dame_lists: [Vec<u16>; 2],
 }
@@ -332,6 +334,7 @@ impl Finishing {
             just_in_atari: Vec::new(),
             spaces: Spaces::default(),
             weak: [Vec::new(), Vec::new()],
+            weak_current: false,
             dame_lists: [Vec::new(), Vec::new()],
         }
     }
@@ -344,9 +347,13 @@ impl Finishing {
     /// One turn of `color`: `true` when it played a move, `false` when it passed.
     fn play_turn(&mut self, color: Color) -> bool {
         // Rescue, capture and threat all start from the weak chains of the same position, found
-        // into the lists of the turn before (taken out while the turn reads them).
+        // into the lists of the turn before (taken out while the turn reads them), or kept
+        // from it when it passed.
         let mut weak = std::mem::take(&mut self.weak);
-        self.weak_chains(&mut weak);
+        if !self.weak_current {
+            self.weak_chains(&mut weak);
+            self.weak_current = true;
+        }
         let (own, theirs) = (&weak[color.index()], &weak[color.opponent().index()]);
         let chosen = self
             .rescue(color, own, Tier::Urgent)
@@ -380,6 +387,7 @@ impl Finishing {
             .map(|a| (a, self.board.libs_at(a)))
             .collect();
         let effect = self.board.play_empty(color, m);
+        self.weak_current = false;
         if effect.captured > 0 || effect.suicided > 0 {
             self.spaces.points_current = false;
         } else if self.spaces.points_current {
