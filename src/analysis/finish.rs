@@ -139,30 +139,7 @@ fn finish_after(
     known: &[(Color, Point, Why)],
 ) -> Finished {
     let size = board.size();
-    let locs: Vec<u16> =
-        size.points().map(|p| board.loc(p).expect("points are on the board")).collect();
-    let mut dead_at = vec![false; board.loc_count()];
-    for (i, &loc) in locs.iter().enumerate() {
-        dead_at[loc as usize] = dead[i] && board.stone_at(loc).is_some();
-    }
-    let mut finishing = Finishing {
-        style,
-        board: board.clone(),
-        after: board.clone(),
-        trial: board.clone(),
-        answer: board.clone(),
-        reader: Reader::new(),
-        locs,
-        dead_at,
-        captured_by: [0, 0],
-        moves: Vec::new(),
-        protective: [0, 0],
-        largest_capture: 0,
-        just_in_atari: Vec::new(),
-        spaces: Spaces::default(),
-        weak: [Vec::new(), Vec::new()],
-        dame_lists: [Vec::new(), Vec::new()],
-    };
+    let mut finishing = Finishing::new(board, dead, style);
     let mut turn = to_move;
     let mut passes = 0;
     let limit = 2 * size.area();
@@ -275,11 +252,13 @@ struct Finishing {
     /// Stones of the player to move whose chains the opponent's last finishing move put in
     /// atari.
     just_in_atari: Vec<u16>,
-    /// The regions of space of the position, found afresh for each boundary move, in buffers
+    /// The regions of space of the position, brought up to date for each boundary move and
     /// kept from turn to turn.
     spaces: Spaces,
     /// Buffers for [`Finishing::weak_chains`], kept from turn to turn.
     weak: [Vec<u16>; 2],
+    /// Whether `weak` holds the weak chains of the position as it is (no move since).
+    weak_current: bool,
     /// Buffers for [`Finishing::dame_move`], kept from turn to turn.
     dame_lists: [Vec<u16>; 2],
 }
@@ -298,9 +277,10 @@ const OFF_BOARD: u8 = 3;
 struct Spaces {
     /// For every location, [`SPACE`], [`LIVE_BLACK`], [`LIVE_WHITE`] or [`OFF_BOARD`].
     kind: Vec<u8>,
-    /// For every location, the region of space holding it (`u32::MAX` elsewhere).
+    /// For every location of space, the region holding it (meaningless elsewhere).
     region_of: Vec<u32>,
-    /// The regions, by number.
+    /// The regions, by number, with those a move has cut up since they were found, which no
+    /// location holds any more.
     regions: Vec<Region>,
     /// The empty locations, in reading order.
     empties: Vec<u16>,
@@ -310,6 +290,15 @@ struct Spaces {
     /// bit 1 White (both: a neutral point, if it is empty).
     around: Vec<u8>,
     stack: Vec<u16>,
+    /// Whether `kind`, `empties` and `space` are those of the finishing's position as it is:
+    /// a move that takes no stone off keeps them so ([`Finishing::note_stone`]), a capture
+    /// has them found again.
+    points_current: bool,
+    /// Whether the regions (`region_of`, `regions` and `around`) are those of the position as
+    /// it was before the moves of `moved`, none of which took a stone off.
+    regions_found: bool,
+    /// The moves played since the regions were found (see [`Finishing::regions`]).
+    moved: Vec<u16>,
 }
 
 /// An empty region: its size and the colours of the stones around it.
@@ -320,6 +309,36 @@ struct Region {
 }
 
 impl Finishing {
+    /// A finishing of `board`, whose stones flagged in `dead` (row-major) are dead, in `style`,
+    /// with no move played yet.
+    fn new(board: &Board, dead: &[bool], style: Style) -> Finishing {
+        let locs: Vec<u16> =
+            board.size().points().map(|p| board.loc(p).expect("points are on the board")).collect();
+        let mut dead_at = vec![false; board.loc_count()];
+        for (i, &loc) in locs.iter().enumerate() {
+            dead_at[loc as usize] = dead[i] && board.stone_at(loc).is_some();
+        }
+        Finishing {
+            style,
+            board: board.clone(),
+            after: board.clone(),
+            trial: board.clone(),
+            answer: board.clone(),
+            reader: Reader::new(),
+            locs,
+            dead_at,
+            captured_by: [0, 0],
+            moves: Vec::new(),
+            protective: [0, 0],
+            largest_capture: 0,
+            just_in_atari: Vec::new(),
+            spaces: Spaces::default(),
+            weak: [Vec::new(), Vec::new()],
+            weak_current: false,
+            dame_lists: [Vec::new(), Vec::new()],
+        }
+    }
+
     /// The colour of a live stone on `loc`.
     fn live_at(&self, loc: u16) -> Option<Color> {
         self.board.stone_at(loc).filter(|_| !self.dead_at[loc as usize])
@@ -328,9 +347,13 @@ impl Finishing {
     /// One turn of `color`: `true` when it played a move, `false` when it passed.
     fn play_turn(&mut self, color: Color) -> bool {
         // Rescue, capture and threat all start from the weak chains of the same position, found
-        // into the lists of the turn before (taken out while the turn reads them).
+        // into the lists of the turn before (taken out while the turn reads them), or kept
+        // from it when it passed.
         let mut weak = std::mem::take(&mut self.weak);
-        self.weak_chains(&mut weak);
+        if !self.weak_current {
+            self.weak_chains(&mut weak);
+            self.weak_current = true;
+        }
         let (own, theirs) = (&weak[color.index()], &weak[color.opponent().index()]);
         let chosen = self
             .rescue(color, own, Tier::Urgent)
@@ -364,6 +387,12 @@ impl Finishing {
             .map(|a| (a, self.board.libs_at(a)))
             .collect();
         let effect = self.board.play_empty(color, m);
+        self.weak_current = false;
+        if effect.captured > 0 || effect.suicided > 0 {
+            self.spaces.points_current = false;
+        } else if self.spaces.points_current {
+            self.note_stone(color, m);
+        }
         self.just_in_atari.clear();
         for (a, libs) in before {
             if libs > 1 && self.board.stone_at(a).is_some() && self.board.libs_at(a) == 1 {
@@ -679,14 +708,83 @@ impl Finishing {
 
     /// The regions of space (empty points and dead stones), into `self.spaces`: the region of
     /// every such location, and the regions with the colours of the live stones around them.
-    /// The regions are numbered in the order of their first location, as a walk from each
-    /// location in turn would number them.
+    /// A region's number only tells it apart from the others: which regions a move cut up
+    /// decides the numbers, and no answer depends on them.
     fn regions(&mut self) {
-        let Spaces { kind, region_of, regions, empties, space, around, stack } = &mut self.spaces;
+        if !self.spaces.points_current {
+            self.spaces.points_current = true;
+            self.spaces.regions_found = false;
+            self.find_space();
+        }
+        let Spaces { kind, region_of, regions, space, around, stack, moved, regions_found, .. } =
+            &mut self.spaces;
+        let board = &self.board;
+        // The regions of space stay as they were but for the one each move of `moved` was
+        // played in (no move since took a stone off): that one is cut into the pieces its
+        // points left now form, each next to one of the moves, which are walked afresh under
+        // new numbers (the old one is left unused). The first time, every region is walked.
+        let every = !*regions_found;
+        *regions_found = true;
+        if every {
+            regions.clear();
+            for &loc in space.iter() {
+                region_of[loc as usize] = u32::MAX;
+            }
+        }
+        let first_new = regions.len() as u32;
+        let mut walk = |start: u16| {
+            // Not walked yet: under an old number, or none.
+            let unwalked = |r: u32| r < first_new || r == u32::MAX;
+            if kind[start as usize] != SPACE || !unwalked(region_of[start as usize]) {
+                return;
+            }
+            let id = regions.len() as u32;
+            let mut region = Region { size: 0, touches: [false; 2] };
+            region_of[start as usize] = id;
+            stack.push(start);
+            while let Some(p) = stack.pop() {
+                region.size += 1;
+                let mut live_around = 0;
+                for a in board.neighbours_of(p) {
+                    match kind[a as usize] {
+                        SPACE if unwalked(region_of[a as usize]) => {
+                            region_of[a as usize] = id;
+                            stack.push(a);
+                        }
+                        LIVE_BLACK => live_around |= 1,
+                        LIVE_WHITE => live_around |= 2,
+                        _ => {}
+                    }
+                }
+                around[p as usize] = live_around;
+                region.touches[0] |= live_around & 1 != 0;
+                region.touches[1] |= live_around & 2 != 0;
+            }
+            regions.push(region);
+        };
+        if every {
+            for &start in space.iter() {
+                walk(start);
+            }
+        } else {
+            for &m in moved.iter() {
+                for a in board.neighbours_of(m) {
+                    walk(a);
+                }
+            }
+        }
+        moved.clear();
+    }
+
+    /// What is on every location, the locations of space and the empty points, into
+    /// `self.spaces`, from the board and the dead flags.
+    fn find_space(&mut self) {
+        let Spaces { kind, region_of, empties, space, around, .. } = &mut self.spaces;
         let board = &self.board;
         kind.clear();
         kind.resize(board.loc_count(), OFF_BOARD);
         around.resize(board.loc_count(), 0);
+        region_of.resize(board.loc_count(), u32::MAX);
         empties.clear();
         space.clear();
         for &loc in &self.locs {
@@ -703,36 +801,20 @@ impl Finishing {
                 }
             };
         }
-        region_of.clear();
-        region_of.resize(board.loc_count(), u32::MAX);
-        regions.clear();
-        for &start in space.iter() {
-            if region_of[start as usize] != u32::MAX {
-                continue;
-            }
-            let id = regions.len() as u32;
-            let mut region = Region { size: 0, touches: [false; 2] };
-            region_of[start as usize] = id;
-            stack.push(start);
-            while let Some(p) = stack.pop() {
-                region.size += 1;
-                let mut live_around = 0;
-                for a in board.neighbours_of(p) {
-                    match kind[a as usize] {
-                        SPACE if region_of[a as usize] == u32::MAX => {
-                            region_of[a as usize] = id;
-                            stack.push(a);
-                        }
-                        LIVE_BLACK => live_around |= 1,
-                        LIVE_WHITE => live_around |= 2,
-                        _ => {}
-                    }
-                }
-                around[p as usize] = live_around;
-                region.touches[0] |= live_around & 1 != 0;
-                region.touches[1] |= live_around & 2 != 0;
-            }
-            regions.push(region);
+    }
+
+    /// Keeps `self.spaces` up to date with a move of `color` on `m` that took no stone off
+    /// the board: `m` turns from an empty point into a live stone, and nothing else changes.
+    fn note_stone(&mut self, color: Color, m: u16) {
+        let Spaces { kind, empties, space, moved, .. } = &mut self.spaces;
+        kind[m as usize] = LIVE_BLACK + color.index() as u8;
+        moved.push(m);
+        // Both lists are in reading order, which is the order of the locations.
+        if let Ok(i) = empties.binary_search(&m) {
+            empties.remove(i);
+        }
+        if let Ok(i) = space.binary_search(&m) {
+            space.remove(i);
         }
     }
 
@@ -1181,4 +1263,87 @@ fn saves_all(
 /// Whether `color` may play on the empty location `m` (suicide forbidden, simple ko).
 fn legal(board: &Board, color: Color, m: u16) -> bool {
     board.empty_at(m) && board.check_loc(color, m, SuicideRule::Forbidden).is_ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What [`regions_of`] says of a point of space: its region's size and the colours around
+    /// it, the colours next to the point, and the first point of space in its region (which
+    /// names the region whatever its number).
+    type SpaceFacts = (usize, [bool; 2], u8, u16);
+
+    /// The regions of space as `finishing` found them, for every point (row-major): `None`
+    /// off space.
+    fn regions_of(finishing: &mut Finishing) -> Vec<Option<SpaceFacts>> {
+        finishing.regions();
+        let spaces = &finishing.spaces;
+        let first = |region: u32| {
+            finishing.spaces.space.iter().copied().find(|&l| spaces.region_of[l as usize] == region)
+        };
+        finishing
+            .locs
+            .iter()
+            .map(|&loc| {
+                if !finishing.space_at(loc) {
+                    return None;
+                }
+                let id = spaces.region_of[loc as usize];
+                let region = spaces.regions[id as usize];
+                Some((region.size, region.touches, spaces.around[loc as usize], first(id)?))
+            })
+            .collect()
+    }
+
+    /// The regions a finishing keeps up to date from move to move are those found afresh in
+    /// the position reached: after moves that cut an open region and fill points of
+    /// territory, with and without a look between moves, and after a capture (after which they
+    /// are found again).
+    #[test]
+    fn the_regions_kept_from_move_to_move_are_those_of_the_position() {
+        // White's stone at B2 is dead; D4 D5 E5 are an open region between the borders.
+        let board = Board::from_diagram(
+            "
+            . . X O . . . . .
+            . O X O . . . . .
+            X X X O . . . . .
+            . . X . O O O O O
+            . . X . . X X X X
+            X X X X X . . . .
+            . . . . X . . . .
+            . . . . X . . . .
+            . . . . X . . . .",
+        )
+        .expect("diagram");
+        let mut dead = vec![false; 81];
+        dead[9 + 1] = true;
+        let at = |name: &str| board.loc(Point::from_sgf(name.as_bytes()).expect("point"));
+        let mut kept = Finishing::new(&board, &dead, Style::Forcing);
+        regions_of(&mut kept);
+        // (player, point, whether the regions are looked at after the move)
+        let moves = [
+            (Color::Black, "ee", true),
+            (Color::White, "dd", false),
+            (Color::Black, "gg", true),
+            (Color::White, "de", true),
+            (Color::Black, "ba", true),
+            // Takes White's dead stone.
+            (Color::Black, "ab", true),
+            (Color::White, "ea", true),
+        ];
+        let mut played = board.clone();
+        for (color, name, look) in moves {
+            let m = at(name).expect("on the board");
+            kept.play(color, m, Why::Dame);
+            played.play_empty(color, m);
+            if look {
+                let dead_now: Vec<bool> =
+                    kept.locs.iter().map(|&l| kept.dead_at[l as usize]).collect();
+                let mut fresh = Finishing::new(&played, &dead_now, Style::Forcing);
+                assert_eq!(regions_of(&mut kept), regions_of(&mut fresh), "after {name}");
+            }
+        }
+        assert_eq!(kept.captured_by, [1, 0], "the capture was played");
+    }
 }

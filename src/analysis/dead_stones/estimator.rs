@@ -168,6 +168,7 @@ pub fn estimate_with(board: &Board, options: &EstimateOptions) -> Statuses {
                 bases[c] = Basis::Unclear;
             }
         }
+        sampler.recycle();
     } else {
         for (c, b) in basis.iter().enumerate() {
             if let Some((s, bb)) = b {

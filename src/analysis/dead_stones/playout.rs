@@ -61,20 +61,29 @@ impl Rng {
 
 /// Average ownership over playouts of the points the sampler watches (row-major; 0 at the
 /// others): +1 always Black's, -1 always White's; separately for the playouts Black started and
-/// those White started.
-#[derive(Clone, Debug)]
-pub(crate) struct Ownership {
-    /// Indexed by the colour that moved first ([`Color::index`]).
-    pub(crate) by_first: [Vec<f32>; 2],
+/// those White started. A view of the sampler's sums, averaged point by point when asked: the
+/// caller reads only the points of some chains.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Ownership<'a> {
+    /// The sums, indexed by the colour that moved first ([`Color::index`]).
+    sum: &'a [Vec<i32>; 2],
+    /// What each sum is multiplied by for its average: one over its playouts.
+    scale: [f32; 2],
 }
 
-impl Ownership {
+impl Ownership<'_> {
+    /// The average ownership of point `i` over the playouts `first` started.
+    #[inline]
+    fn by_first(&self, first: usize, i: usize) -> f32 {
+        self.sum[first][i] as f32 * self.scale[first]
+    }
+
     /// The ownership of point `i` from `color`'s side (+1: always `color`'s), averaged over
     /// the playouts each side started. Counting only those the opponent started calls both
     /// chains of a capturing race dead (whoever moves first wins it), and a race that the
     /// players left is usually settled: the average keeps the side that wins it either way.
     pub(crate) fn support(&self, i: usize, color: Color) -> f32 {
-        let v = 0.5 * (self.by_first[0][i] + self.by_first[1][i]);
+        let v = 0.5 * (self.by_first(0, i) + self.by_first(1, i));
         if color == Color::Black { v } else { -v }
     }
 }
@@ -85,24 +94,12 @@ struct Locations {
     index_of: ByLoc<u32>,
 }
 
-impl Locations {
-    fn new(layout: &Layout, board: &Board) -> Locations {
-        let n = layout.grid.len();
-        let mut index_of = ByLoc::filled(u32::MAX);
-        let of_index: Vec<u16> = (0..n)
-            .map(|i| {
-                let loc = board.loc(layout.point(i)).expect("layout points are on the board");
-                index_of[loc] = i as u32;
-                loc
-            })
-            .collect();
-        Locations { of_index, index_of }
-    }
-}
-
 /// Runs playouts from one position in batches, keeping the sums, so the caller can stop as soon
 /// as the statuses it needs are clear. Playout `k` always uses the same seed, so the result
 /// depends only on how many playouts ran, never on how they were batched.
+///
+/// Its tables (several kilobytes indexed by location) outlive it: [`Sampler::recycle`] leaves
+/// them for the next sampler on the same thread, which sets its position up in them.
 pub(crate) struct Sampler {
     /// The position every playout starts from.
     start_board: PlayoutBoard,
@@ -120,10 +117,16 @@ pub(crate) struct Sampler {
     state: PlayoutState,
 }
 
+thread_local! {
+    /// The last sampler recycled on this thread (see [`Sampler`]).
+    static SPARE: std::cell::Cell<Option<Sampler>> = const { std::cell::Cell::new(None) };
+}
+
 impl Sampler {
     /// A sampler for `board` that keeps the ownership of the `watched` points (row-major
     /// indices); `frozen` points are never played; `nakade`: whether the playouts use the
-    /// nakade rule (see the module's doc).
+    /// nakade rule (see the module's doc). It sets up in the tables of the thread's last
+    /// recycled sampler, if there is one.
     pub(crate) fn new(
         layout: &Layout,
         board: &Board,
@@ -132,34 +135,80 @@ impl Sampler {
         seed: u64,
         nakade: bool,
     ) -> Self {
-        let n = layout.grid.len();
-        let locs = Locations::new(layout, board);
-        let mut playable = ByLoc::filled(false);
-        for (i, &f) in frozen.iter().enumerate().take(n) {
-            playable[locs.of_index[i]] = !f;
-        }
-        let start_board = PlayoutBoard::of_board(board);
-        let start = playable_empty_points(&start_board, &locs, &playable);
+        let mut sampler = SPARE.take().unwrap_or_else(Sampler::unset);
+        sampler.set_up(layout, board, frozen, watched, seed, nakade);
+        sampler
+    }
+
+    /// Leaves this sampler's tables to the next [`Sampler::new`] on this thread.
+    pub(crate) fn recycle(self) {
+        SPARE.set(Some(self));
+    }
+
+    /// A sampler of no position, its tables fresh: [`Sampler::set_up`] gives it one.
+    fn unset() -> Sampler {
         Sampler {
-            scratch: start_board.clone(),
-            start_board,
-            locs,
-            start,
-            playable,
-            watched,
-            seed,
-            sum: [vec![0; n], vec![0; n]],
+            start_board: PlayoutBoard::walls(),
+            locs: Locations { of_index: Vec::new(), index_of: ByLoc::filled(u32::MAX) },
+            playable: ByLoc::filled(false),
+            watched: Vec::new(),
+            start: Vec::new(),
+            seed: 0,
+            sum: [Vec::new(), Vec::new()],
             runs: [0, 0],
+            scratch: PlayoutBoard::walls(),
             state: PlayoutState {
-                nakade,
-                candidates: Vec::with_capacity(n),
+                nakade: false,
+                candidates: Vec::new(),
                 touched: [Touched::new(), Touched::new()],
-                region: vec![UNKNOWN; n],
+                region: Vec::new(),
                 stack: Vec::new(),
                 points: Vec::new(),
                 captured: Vec::new(),
             },
         }
+    }
+
+    /// Makes this sampler one for a new position, as [`Sampler::new`] describes, with no
+    /// playout run: every table holds what it held when fresh, but for this position.
+    fn set_up(
+        &mut self,
+        layout: &Layout,
+        board: &Board,
+        frozen: &[bool],
+        watched: Vec<usize>,
+        seed: u64,
+        nakade: bool,
+    ) {
+        let n = layout.grid.len();
+        // The tables by location hold something only at the last position's points.
+        let Locations { of_index, index_of } = &mut self.locs;
+        for &loc in of_index.iter() {
+            index_of[loc] = u32::MAX;
+            self.playable[loc] = false;
+        }
+        of_index.clear();
+        for i in 0..n {
+            let loc = board.loc(layout.point(i)).expect("layout points are on the board");
+            index_of[loc] = i as u32;
+            of_index.push(loc);
+        }
+        for (i, &f) in frozen.iter().enumerate().take(n) {
+            self.playable[of_index[i]] = !f;
+        }
+        self.start_board.load(board);
+        self.scratch.copy_any_from(&self.start_board);
+        playable_empty_points(&self.start_board, &self.locs, &self.playable, &mut self.start);
+        self.watched = watched;
+        self.seed = seed;
+        for sum in &mut self.sum {
+            sum.clear();
+            sum.resize(n, 0);
+        }
+        self.runs = [0, 0];
+        self.state.nakade = nakade;
+        self.state.region.clear();
+        self.state.region.resize(n, UNKNOWN);
     }
 
     /// Playouts run so far.
@@ -195,14 +244,9 @@ impl Sampler {
     }
 
     /// The average ownership so far.
-    pub(crate) fn ownership(&self) -> Ownership {
-        let average = |s: &Vec<i32>, runs: u32| {
-            let scale = 1.0 / runs.max(1) as f32;
-            s.iter().map(|&v| v as f32 * scale).collect()
-        };
-        Ownership {
-            by_first: [average(&self.sum[0], self.runs[0]), average(&self.sum[1], self.runs[1])],
-        }
+    pub(crate) fn ownership(&self) -> Ownership<'_> {
+        let scale = |runs: u32| 1.0 / runs.max(1) as f32;
+        Ownership { sum: &self.sum, scale: [scale(self.runs[0]), scale(self.runs[1])] }
     }
 }
 
@@ -221,20 +265,20 @@ struct PlayoutState {
     captured: Vec<u16>,
 }
 
-/// The empty points of `board` a playout may play, row by row: every playout's first
-/// candidates.
+/// The empty points of `board` a playout may play, row by row, into `candidates`: every
+/// playout's first candidates.
 fn playable_empty_points(
     board: &PlayoutBoard,
     locs: &Locations,
     playable: &ByLoc<bool>,
-) -> Vec<u16> {
-    let mut candidates = Vec::with_capacity(locs.of_index.len());
+    candidates: &mut Vec<u16>,
+) {
+    candidates.clear();
     for &loc in &locs.of_index {
         if playable[loc] && board.is_empty(loc) {
             candidates.push(loc);
         }
     }
-    candidates
 }
 
 /// Plays one playout on `board` (the sampler's position, with `start` its playable empty
@@ -956,5 +1000,53 @@ mod tests {
         let board = PlayoutBoard::of_board(&board);
         assert_eq!(judge(&board, BLACK, loc, loc), Judgement::Ko);
         assert_eq!(judge(&board, BLACK, loc, NONE), Judgement::Playable);
+    }
+
+    /// The sums of `runs` playouts of `sampler` set up on `diagram`, every stone watched.
+    fn sums_after(sampler: &mut Sampler, diagram: &str, runs: u32) -> [Vec<i32>; 2] {
+        let board = Board::from_diagram(diagram).unwrap();
+        let layout = Layout::of_board(&board);
+        let n = layout.grid.len();
+        let watched = (0..n).filter(|&i| layout.stones[i].is_some()).collect();
+        sampler.set_up(&layout, &board, &vec![false; n], watched, board.hash(), true);
+        sampler.run(runs);
+        sampler.sum.clone()
+    }
+
+    /// A sampler set up in the tables of one that played out a larger board, then a smaller
+    /// one, plays as a fresh one does.
+    #[test]
+    fn a_sampler_set_up_in_used_tables_plays_as_a_fresh_one() {
+        let large = "
+            . . . . . . . . . . . . .
+            . . X O . . . . . . X . .
+            . X . X O . . . . X O X .
+            . . X O . . . . . . X . .
+            . . . . . . . O . . . . .
+            . . . . . . . . . . . . .
+            . . . X X . . . . . O . .
+            . . . O . . . . . . . . .
+            . . . . . . . . X O . . .
+            . O X . . . . . . X . . .
+            . . O X . . . . . . . . .
+            . . . . . . . . . . . . .
+            . . . . . . . . . . . . .";
+        let small = "
+            . X O . . . . . .
+            X X O . . . O . .
+            . X O O . . . . .
+            X X X O . X . . .
+            . . X O . . . . .
+            . . X O O . . . .
+            . X . X O . . . .
+            . . X X O . . . .
+            . . . X O . . . .";
+        let mut fresh = Sampler::unset();
+        let expected = sums_after(&mut fresh, small, 8);
+        let mut used = Sampler::unset();
+        sums_after(&mut used, large, 8);
+        sums_after(&mut used, small, 4);
+        assert_eq!(sums_after(&mut used, small, 8), expected);
+        assert!(expected[0].iter().any(|&v| v != 0), "the playouts were counted");
     }
 }

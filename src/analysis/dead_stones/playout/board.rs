@@ -90,6 +90,9 @@ struct Cell {
     libs: u16,
 }
 
+/// A wall cell, as every location past the board holds one.
+const WALL_CELL: Cell = Cell { color: WALL, around: 0, head: NONE, next: NONE, libs: 0 };
+
 /// What the neighbours of an empty point make of a move there, for the playout policy, read
 /// from [`Cell::around`] through [`SHAPES`]: whether the move can be a self-atari, suicide or
 /// the filling of an own eye, and which chains must be looked at to know.
@@ -182,16 +185,42 @@ pub(super) struct PlayoutBoard {
 
 impl PlayoutBoard {
     /// A copy of `board`'s position, chains and ko.
+    #[cfg(test)]
     pub(super) fn of_board(board: &Board) -> PlayoutBoard {
+        let mut fast = PlayoutBoard::walls();
+        fast.load(board);
+        fast
+    }
+
+    /// A board of no location, every table entry a wall cell's: [`PlayoutBoard::load`] makes
+    /// it a position.
+    pub(super) fn walls() -> PlayoutBoard {
+        PlayoutBoard {
+            stride: 0,
+            len: 0,
+            cells: ByLoc::filled(WALL_CELL),
+            stones: ByLoc::filled(0),
+            eye_owner: ByLoc::filled(EMPTY),
+            ko: NONE,
+            ko_banned: EMPTY,
+        }
+    }
+
+    /// Makes `self` (a board of any size, or [`PlayoutBoard::walls`]) a copy of `board`'s
+    /// position, chains and ko, in the tables it has: a sampler sets up one position after
+    /// another on the same tables rather than allocating and filling them for each.
+    pub(super) fn load(&mut self, board: &Board) {
         let len = board.loc_count();
         // Strictly below: the diagonal below the last point is location `len` (see `ByLoc`).
         assert!(len < SLOTS, "a board of {len} locations");
+        self.clear_past(len);
         let stride = board.size().width as u16 + 1;
-        let mut cells = ByLoc::filled(Cell { color: WALL, ..Cell::default() });
-        let mut stones = ByLoc::filled(0u16);
+        let PlayoutBoard { cells, stones, eye_owner, .. } = self;
         for loc in 0..len as u16 {
             let cell = &mut cells[loc];
             *cell = Cell::default();
+            stones[loc] = 0;
+            eye_owner[loc] = EMPTY;
             if !board.on_board_at(loc) {
                 cell.color = WALL;
                 continue;
@@ -224,12 +253,30 @@ impl PlayoutBoard {
             }
             cells[loc].around = around | walls.min(3) << 6;
         }
-        let (ko, ko_banned) = match board.ko() {
+        (self.ko, self.ko_banned) = match board.ko() {
             Some((p, c)) => (board.loc(p).unwrap_or(NONE), code(c)),
             None => (NONE, EMPTY),
         };
-        let eye_owner = ByLoc::filled(EMPTY);
-        PlayoutBoard { stride, len, cells, stones, eye_owner, ko, ko_banned }
+        self.stride = stride;
+        self.len = len;
+    }
+
+    /// Makes the locations from `len` to the end of the board `self` holds wall cells again,
+    /// as they are past the end of a board of `len` locations.
+    fn clear_past(&mut self, len: usize) {
+        for loc in len..self.len {
+            let loc = loc as u16;
+            self.cells[loc] = WALL_CELL;
+            self.stones[loc] = 0;
+            self.eye_owner[loc] = EMPTY;
+        }
+    }
+
+    /// [`PlayoutBoard::copy_from`] for a `source` of any size.
+    pub(super) fn copy_any_from(&mut self, source: &PlayoutBoard) {
+        self.clear_past(source.len);
+        (self.len, self.stride) = (source.len, source.stride);
+        self.copy_from(source);
     }
 
     /// Makes `self` the position `source` holds (a copy of the same board).
