@@ -6,6 +6,8 @@
   options; 0x01 and up: tight limits; 0x80: --encoding gbk).
 - fast_reader_vs_sgf_parse: one game's text behind a limits byte (0x00: none; 0x2b: tight): the
   quirk fixtures, a few generated games and the made-up files.
+- analyze_game: one game's text behind a dead-stone mode byte: the scoring oracles' positions,
+  the territory-markup quirk and a few generated games.
 - board_play and game_play read bytes, not SGF: the moves of a few committed games (and a few
   hand-made positions) are turned into those bytes, so that fuzzing starts from real play:
   captures, ko fights, full boards.
@@ -110,8 +112,23 @@ def record_seeds():
         write("fast_reader_vs_sgf_parse", f"tight-limits-{name}.sgf", b"\x2b" + data)
 
 
+def analysis_seeds():
+    """analyze_game: one game's text behind a dead-stone mode byte (0: auto, 1: estimate, 2:
+    markup, 3: as-is): the scoring oracles' positions (cycles, superko, long life), the
+    territory-markup quirk, and a few generated games, finished or stopped."""
+    oracles = sorted((ROOT / "corpus/cases/oracles/sgf").glob("*.sgf"))
+    markup = [ROOT / "corpus/cases/quirks/territory-markup.sgf"]
+    games = sorted((ROOT / "corpus/generated/19x19").glob("*.sgf"))[:3]
+    for f in oracles + markup + games:
+        data = f.read_bytes()
+        for mode, mode_name in [(0, "auto"), (1, "estimate"), (2, "markup"), (3, "as-is")]:
+            if mode in (0, 3) or f in markup:
+                write("analyze_game", f"{mode_name}-{f.stem}.sgf", bytes([mode]) + data)
+
+
 def main():
     record_seeds()
+    analysis_seeds()
     games = {
         "19x19-handicap-6-generated-0001": ROOT / "corpus/generated/19x19/0001.sgf",
         "13x13-ko-generated-ko-01": ROOT / "corpus/generated/illegal/ko-01.sgf",
