@@ -207,8 +207,9 @@ impl Engine {
     ///
     /// `ready` says of each result whether the consumer can take it now without waiting for
     /// something else (a large file's survey). A batch with a result that is not ready is held
-    /// back, not consumed, and the pool is given up to [`IN_FLIGHT_HELD`] batches meanwhile
-    /// instead of [`IN_FLIGHT`], so that the workers go on while the consumer could only wait.
+    /// back, not consumed, and the pool is given up to sixteen batches meanwhile (`IN_FLIGHT_HELD`)
+    /// instead of four (`IN_FLIGHT`), so that the workers go on while the consumer could only
+    /// wait.
     /// `consume` still gets every batch, in input order.
     pub fn run_held<T, O, E>(
         &self,
