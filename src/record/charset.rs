@@ -791,9 +791,21 @@ fn replaced_finding(count: usize, encoding: &'static Encoding, origin: CharsetOr
         }
         _ => "",
     };
-    // One a game in Fox files (fox-pro: 9,668): pieces, not `format!`.
+    // One a game in Fox files (fox-pro: 9,668): pieces, not `format!`, and the count's digits
+    // written on the stack rather than into a string of their own (an allocation a game).
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    let mut rest = count;
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (rest % 10) as u8;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
     let message = [
-        &count.to_string(),
+        std::str::from_utf8(&digits[at..]).unwrap_or_default(),
         " byte sequence",
         plural,
         " invalid in ",
@@ -859,6 +871,17 @@ mod tests {
         assert!(looks_like_damaged_utf8(&damaged));
         let (gbk, _, _) = GBK.encode("PB[柯洁]PW[党毅飞]");
         assert!(!looks_like_damaged_utf8(&gbk));
+    }
+
+    #[test]
+    fn the_replacement_finding_writes_its_count_in_decimal() {
+        for count in [0, 1, 9, 10, 11, 407, 1_000_000, usize::MAX] {
+            let finding = replaced_finding(count, UTF_8, CharsetOrigin::Utf8);
+            let plural = if count == 1 { "" } else { "s" };
+            let want =
+                format!("{count} byte sequence{plural} invalid in UTF-8 replaced with U+FFFD");
+            assert_eq!(finding.message, want);
+        }
     }
 
     #[test]

@@ -349,11 +349,26 @@ impl FastReader {
             builder.property(identifier, &[&text[first]]);
             return Ok(());
         }
+        self.feed_values(lexer, text, identifier, builder, (first, escaped))
+    }
+
+    /// [`FastReader::feed_property`] of a property with several values or an escape, whose
+    /// first value `first` has been lexed. Out of line: rare (fox-pro: 8,685 of 207,802
+    /// properties), it is kept out of the reader's loop.
+    #[inline(never)]
+    fn feed_values(
+        &mut self,
+        lexer: &mut Lexer<'_>,
+        text: &str,
+        identifier: &str,
+        builder: &mut GameBuilder,
+        first: (Range<usize>, bool),
+    ) -> Result<(), Stop> {
         // Escaped values are unescaped into one buffer; then every value is a slice of the
         // text or of that buffer.
         self.values.clear();
         self.unescaped.clear();
-        let mut value = (first, escaped);
+        let mut value = first;
         loop {
             let (raw, escaped) = value;
             let unescaped_end = escaped.then(|| {

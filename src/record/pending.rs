@@ -281,9 +281,14 @@ impl PendingGame {
             repaired.push_str(closing);
             decoded.text = Cow::Owned(repaired);
         }
-        let mut all = findings.clone();
-        all.append(&mut decoded.findings);
-        decoded.findings = all;
+        // The framing findings come first. Most trees have none: the decoding's own list is
+        // then kept as it is, not copied into a new one (a Fox file's damaged UTF-8 has one
+        // finding a game, 9,668 lists allocated and freed for nothing on fox-pro).
+        if !findings.is_empty() {
+            let mut all = findings.clone();
+            all.append(&mut decoded.findings);
+            decoded.findings = all;
+        }
         decoded
     }
 
