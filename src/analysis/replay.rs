@@ -3,7 +3,7 @@
 //! the point, and the final state the scorer counts.
 //!
 //! The replay is tolerant (see [`Game::play_tolerant`]): an illegal move is reported and then
-//! executed as SGF FF[4] executes it, so one bad move never hides the rest of the game and the
+//! executed as SGF `FF[4]` executes it, so one bad move never hides the rest of the game and the
 //! final position is the one any SGF viewer shows. It runs on every game, so it reuses one
 //! [`Game`] per thread and allocates only for what it returns.
 

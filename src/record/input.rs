@@ -99,7 +99,7 @@ pub struct FoundFile {
 }
 
 impl FoundFile {
-    /// Its source name: the path as [`path_name`] writes it.
+    /// Its source name: the path as `path.display()` writes it, invalid UTF-8 replaced.
     pub fn name(&self) -> String {
         path_name(&self.path)
     }

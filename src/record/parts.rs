@@ -180,7 +180,7 @@ impl SplitParts {
 ///
 /// The survey must reach the end of the file before the first game is reported, while the
 /// reader waits on the workers, who wait on the report: the survey cannot wait for the reader.
-/// It hands at most [`HANDED_PARTS`] parts not yet taken (memory stays bounded however large
+/// It hands at most `HANDED_PARTS` parts not yet taken (memory stays bounded however large
 /// the file); when the reader is that far behind, the survey hands it where to go on reading
 /// by itself (a copy of its own state, on a file of its own) and only counts the rest. A file
 /// of a few parts is then split once; a larger one, split twice past the parts handed.

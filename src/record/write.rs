@@ -3,7 +3,7 @@
 //!
 //! `kifu clean` writes every game it keeps through [`rewrite`]. The game's whole tree is
 //! written, variations, comments and unknown properties included, each value byte for byte as
-//! it was in the (decoded) text, escapes and all ([`super::scan::RawProperty::raw_values`]).
+//! it was in the (decoded) text, escapes and all (`scan::RawProperty::raw_values`).
 //! Only these change, and each change is named in [`Rewrite::changes`]:
 //! - **charset**: the text is written in UTF-8, and the root says so with `CA[UTF-8]` (added,
 //!   or replacing the CA that named the charset it was decoded from). Bytes the reader could
@@ -21,7 +21,7 @@
 //! - **identifiers**: as sgf-parse reads them, uppercase letters only (`AddBlack` → `AB`); a
 //!   property left with no letter at all cannot be written and is dropped. `FF[1]`-`FF[3]`
 //!   becomes `FF[4]`, since the rest of the file now uses `FF[4]` forms.
-//! - **structure**: the tree written is the one the reader read ([`super::tree`]): a game read
+//! - **structure**: the tree written is the one the reader read (the `tree` module): a game read
 //!   only leniently is written as far as sgf-parse could read it, and only the first game tree
 //!   of the text is written. The root gets a single `GM[1]` when it had a second GM or one that
 //!   is not a number (both read as Go, both refused by sgf-parse's strict parser).
@@ -61,7 +61,7 @@ pub enum ChangeKind {
     HandicapStones,
     /// `[tt]` passes written `[]`.
     Passes,
-    /// Identifiers written as FF[4] (uppercase letters only), or dropped when none was left.
+    /// Identifiers written as `FF[4]` (uppercase letters only), or dropped when none was left.
     Identifiers,
     /// `FF[1]`-`FF[3]` written `FF[4]`.
     FileFormat,

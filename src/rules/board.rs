@@ -503,7 +503,7 @@ impl Board {
         self.play_loc(color, loc, suicide)
     }
 
-    /// Executes a move whatever the rules say, as SGF FF[4] does: the stone is put on `p`
+    /// Executes a move whatever the rules say, as SGF `FF[4]` does: the stone is put on `p`
     /// (replacing any stone there, without taking it prisoner), opponent chains left without
     /// liberties are captured, then the mover's chain is removed if it has none. Only a point
     /// off the board is refused. Replacing a stone costs a rebuild of the chains (O(area)).

@@ -9,10 +9,10 @@
 //! always agrees with it. [`Game::play_tolerant`] is for replaying records: it reports what was
 //! wrong with a move and then executes it as far as it can be executed, so that one bad move
 //! does not hide the rest of the game. A ko or superko retake is played, and a suicide is
-//! executed as SGF FF[4] executes it (the stone goes on, captures what it can, and the mover's
+//! executed as SGF `FF[4]` executes it (the stone goes on, captures what it can, and the mover's
 //! chain comes off if it has no liberties). A move on an occupied point or off the board is
 //! not executed at all and changes nothing but the turn: KataGo's tolerant replay
-//! (`makeBoardMoveTolerant`) and sgfmill, Sabaki and goban all skip it. FF[4] would overwrite
+//! (`makeBoardMoveTolerant`) and sgfmill, Sabaki and goban all skip it. `FF[4]` would overwrite
 //! the stone instead ([`Board::play_forced`]), but a move on a stone is physically impossible
 //! in a real game: such moves are transcription damage, and removing the stone that was there
 //! would spoil every later position (shared corpus, aeb-pro Honinbo/59/Q04.sgf: skipping gives
