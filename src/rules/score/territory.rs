@@ -660,23 +660,22 @@ fn mark_false_eye_points(
         grid,
         macros,
         eyes,
-        real,
         in_eye: vec![false; n],
         orig: 0,
         point: 0,
         target: 0,
+        real_elsewhere: false,
         sides: Vec::new(),
-        visited_macros: vec![false; macros.len()],
-        visited_eyes: vec![false; eyes.len()],
-        visited_orig: Vec::new(),
-        orig_seen: vec![false; n],
-        walk_of: vec![0; n],
-        walks: 0,
-        stack: Vec::new(),
+        search: 0,
+        macro_search: vec![0; macros.len()],
+        eye_search: vec![0; eyes.len()],
+        eye_walked: false,
     };
     for (orig, eye) in eyes.iter().enumerate() {
+        let mut real_points = 0;
         for &p in &eye.potential {
             search.in_eye[p] = true;
+            real_points += usize::from(real[p]);
         }
         for (orig_macro, from_points) in &eye.macro_neighbours {
             for &ep in from_points.iter() {
@@ -686,15 +685,10 @@ fn mark_false_eye_points(
                     continue;
                 }
                 let target = grid.adj(ep).filter(|&a| region_of[a] == eye.region).count();
-                search.orig = orig as u32;
-                search.point = ep;
-                search.target = target;
-                search.visited_orig.push(ep);
-                search.orig_seen[ep] = true;
+                search.start(orig as u32, ep, target, real_points > usize::from(real[ep]));
                 if !search.reaches(*orig_macro) {
                     is_false[ep] = true;
                 }
-                search.clear();
             }
         }
         for &p in &eye.potential {
@@ -704,43 +698,42 @@ fn mark_false_eye_points(
     is_false
 }
 
+/// The search behind one tested point of [`mark_false_eye_points`]: can the macrochains around
+/// the eye reach the point from every side (or reach an eye worth something) without passing
+/// through it?
 struct FalseEyeSearch<'a> {
     grid: &'a Grid,
     macros: &'a [MacroChain],
     eyes: &'a [Eye],
-    real: &'a [bool],
     /// Membership in the eye tested.
     in_eye: Vec<bool>,
     orig: u32,
     point: usize,
     target: usize,
+    /// Whether the tested eye has a real point other than the tested point.
+    real_elsewhere: bool,
     sides: Vec<usize>,
-    visited_macros: Vec<bool>,
-    visited_eyes: Vec<bool>,
-    /// The points of the tested eye walked so far, the tested point first, in the order
-    /// walked; each walk's points are a slice of it.
-    visited_orig: Vec<usize>,
-    /// Membership in `visited_orig`, over the whole board.
-    orig_seen: Vec<bool>,
-    /// For each point of `visited_orig` but the tested point, the number of the walk that
-    /// reached it (meaningless elsewhere): a walk's own points are those of its number, a
-    /// membership test that a search of its slice of `visited_orig` would make point by point.
-    walk_of: Vec<u32>,
-    /// Walks so far: numbers only grow, so an earlier search's marks never match.
-    walks: u32,
-    stack: Vec<usize>,
+    /// The number of the current search: a macrochain or eye is visited in this search when
+    /// its mark holds this number. Numbers only grow, so no mark needs clearing between
+    /// searches (clearing both tables for every tested point was a cost in the number of
+    /// macrochains and eyes per point).
+    search: u32,
+    macro_search: Vec<u32>,
+    eye_search: Vec<u32>,
+    /// Whether this search has walked the tested eye already.
+    eye_walked: bool,
 }
 
 impl FalseEyeSearch<'_> {
-    /// Back to the state a new search starts from (every mark off, no side found).
-    fn clear(&mut self) {
+    /// Starts a new search, every mark off and no side found.
+    fn start(&mut self, orig: u32, point: usize, target: usize, real_elsewhere: bool) {
+        self.orig = orig;
+        self.point = point;
+        self.target = target;
+        self.real_elsewhere = real_elsewhere;
         self.sides.clear();
-        self.visited_macros.fill(false);
-        self.visited_eyes.fill(false);
-        for &p in &self.visited_orig {
-            self.orig_seen[p] = false;
-        }
-        self.visited_orig.clear();
+        self.search += 1;
+        self.eye_walked = false;
     }
 
     fn add_side(&mut self, p: usize) {
@@ -751,15 +744,24 @@ impl FalseEyeSearch<'_> {
 
     /// Whether macrochain `m` reaches the eye point from every side, or reaches an eye worth
     /// something, without passing through the point.
+    ///
+    /// The tested eye is walked from the first macrochain that touches it anywhere but at the
+    /// tested point, never through that point. That walk reaches every other point of the eye:
+    /// the tested point has at most one neighbour in the eye ([`mark_false_eye_points`] tests
+    /// no other), so taking it out leaves the eye in one piece. So the walk is known without
+    /// walking it (the eye's points but the tested one), and every later walk, which goes only
+    /// through points no walk reached before, reaches nothing. (Walking the eye point by point,
+    /// for every tested point, was most of the territory analysis's time on large
+    /// territories.)
     fn reaches(&mut self, m: u32) -> bool {
-        if self.visited_macros[m as usize] {
+        if self.macro_search[m as usize] == self.search {
             return false;
         }
-        self.visited_macros[m as usize] = true;
+        self.macro_search[m as usize] = self.search;
         let macros = self.macros;
         for (eye_id, stones_next_to_eye) in &macros[m as usize].eye_neighbours {
             let eye_id = *eye_id;
-            if self.visited_eyes[eye_id as usize] {
+            if self.eye_search[eye_id as usize] == self.search {
                 continue;
             }
             let eye = &self.eyes[eye_id as usize];
@@ -772,34 +774,35 @@ impl FalseEyeSearch<'_> {
                 if self.sides.len() >= self.target {
                     return true;
                 }
-                // Walk the eye from this macrochain's side, never through the tested point.
+                // The walk from this macrochain's side: nothing if an earlier one walked the
+                // eye, or if this macrochain touches the eye only at the tested point.
                 let from = eye.macro_neighbours.iter().find(|(k, _)| *k == m).map(|(_, v)| v);
-                let (reached, walk) = self.walk_orig_eye(from.map(Points::as_slice).unwrap_or(&[]));
-                if reached.is_empty() {
+                let point = self.point;
+                if self.eye_walked || !from.is_some_and(|from| from.iter().any(|&p| p != point)) {
                     continue;
                 }
-                if eye.value > 0 && self.visited_orig[reached.clone()].iter().any(|&p| self.real[p])
-                {
+                self.eye_walked = true;
+                if eye.value > 0 && self.real_elsewhere {
                     return true;
                 }
-                for k in reached.clone() {
-                    let p = self.visited_orig[k];
-                    if self.grid.adjacent(p, self.point) {
-                        self.add_side(p);
+                let grid = self.grid;
+                for a in grid.adj(point) {
+                    if self.in_eye[a] {
+                        self.add_side(a);
                     }
                 }
                 if self.sides.len() >= self.target {
                     return true;
                 }
+                // Every point of the eye but the tested one was walked: a macrochain touching
+                // the eye elsewhere goes on from there.
                 for (next, from_points) in &eye.macro_neighbours {
-                    if from_points.iter().any(|&p| self.orig_seen[p] && self.walk_of[p] == walk)
-                        && self.reaches(*next)
-                    {
+                    if from_points.iter().any(|&p| p != point) && self.reaches(*next) {
                         return true;
                     }
                 }
             } else {
-                self.visited_eyes[eye_id as usize] = true;
+                self.eye_search[eye_id as usize] = self.search;
                 if eye.value > 0 {
                     return true;
                 }
@@ -811,56 +814,6 @@ impl FalseEyeSearch<'_> {
             }
         }
         false
-    }
-
-    /// Walks the tested eye from `from`, through points no earlier walk reached, and returns
-    /// where in `visited_orig` the points this walk reached now lie, and the walk's number.
-    /// Only the set of points matters to the callers, not their order: each point is taken
-    /// when first seen, so only the eye's new points are ever stacked.
-    fn walk_orig_eye(&mut self, from: &[usize]) -> (std::ops::Range<usize>, u32) {
-        self.walks += 1;
-        let walk = self.walks;
-        let start = self.visited_orig.len();
-        // The search's first walk that starts anywhere but the tested point reaches every
-        // other point of the eye: the tested point has at most one neighbour in the eye
-        // ([`mark_false_eye_points`] tests no other), so taking it out leaves the eye in one
-        // piece. The set is known without walking it (a walk per tested point was most of the
-        // territory count's time on large territories).
-        if start == 1 && from.iter().any(|&p| p != self.point) {
-            debug_assert_eq!(self.visited_orig[0], self.point);
-            debug_assert!(self.grid.adj(self.point).filter(|&a| self.in_eye[a]).count() <= 1);
-            let eyes = self.eyes;
-            for &p in &eyes[self.orig as usize].potential {
-                if !self.orig_seen[p] {
-                    self.orig_seen[p] = true;
-                    self.walk_of[p] = walk;
-                    self.visited_orig.push(p);
-                }
-            }
-            return (start..self.visited_orig.len(), walk);
-        }
-        self.stack.clear();
-        for &p in from {
-            self.take(p, walk);
-        }
-        while let Some(p) = self.stack.pop() {
-            for a in self.grid.adj(p) {
-                self.take(a, walk);
-            }
-        }
-        (start..self.visited_orig.len(), walk)
-    }
-
-    /// Adds `p` to the walk numbered `walk`, and to the points it goes on from, if it is a
-    /// point of the tested eye no walk has reached yet.
-    #[inline]
-    fn take(&mut self, p: usize, walk: u32) {
-        if self.in_eye[p] && !self.orig_seen[p] {
-            self.orig_seen[p] = true;
-            self.walk_of[p] = walk;
-            self.visited_orig.push(p);
-            self.stack.push(p);
-        }
     }
 }
 
@@ -882,6 +835,32 @@ fn pseudolegal(s: &Stones, chain_of: &[u32], chains: &[Chain], p: usize, pla: Co
     }
     let opp = pla.opponent();
     s.grid.adj(p).any(|a| s.stones[a] != Some(opp) || chains[chain_of[a] as usize].liberties <= 1)
+}
+
+/// Whether taking point `d` out of the point set `member` could split a piece of it: false when
+/// `d`'s neighbours in the set are joined to one another through the set's points among the
+/// eight around `d` (then every path through `d` can go around it instead).
+fn may_split(grid: &Grid, member: &[bool], d: usize) -> bool {
+    let (x, y) = grid.xy(d);
+    let (x, y) = (x as isize, y as isize);
+    let has = |dx: isize, dy: isize| grid.at(x + dx, y + dy).is_some_and(|i| member[i]);
+    // The four neighbours in turn around `d`, each with the diagonal point between it and the
+    // next.
+    const AROUND: [((isize, isize), (isize, isize)); 4] =
+        [((0, -1), (1, -1)), ((1, 0), (1, 1)), ((0, 1), (-1, 1)), ((-1, 0), (-1, -1))];
+    let mut neighbours = 0;
+    let mut joins = 0;
+    for (k, &((nx, ny), (cx, cy))) in AROUND.iter().enumerate() {
+        let ((mx, my), _) = AROUND[(k + 1) % 4];
+        if has(nx, ny) {
+            neighbours += 1;
+            if has(cx, cy) && has(mx, my) {
+                joins += 1;
+            }
+        }
+    }
+    // Neighbours joined in a full ring make one group, not none.
+    neighbours >= 2 && neighbours - joins.min(neighbours - 1) >= 2
 }
 
 /// Board-wide buffers [`eye_value`] reuses from eye to eye.
@@ -983,12 +962,19 @@ fn real_eye_value(
         value = 1;
     }
 
-    // A playable bottleneck splitting the eye into pieces that are each an eye already.
+    // A playable bottleneck splitting the eye into pieces that are each an eye already. In an
+    // eye of one piece, a point whose neighbours in the eye stay joined around it splits
+    // nothing, so only the others are counted (counting the pieces for every point made this
+    // loop quadratic in the eye's size on large territories).
+    let one_piece = grid.count_pieces(points, real, &[], pieces) == 1;
     for &d in points {
         if value >= 2 {
             break;
         }
         if !pseudolegal(s, chain_of, chains, d, pla) {
+            continue;
+        }
+        if one_piece && !may_split(grid, real, d) {
             continue;
         }
         if grid.count_pieces(points, real, &[d], pieces) < 2 {
@@ -1178,6 +1164,47 @@ mod tests {
             }
         }
         blocks
+    }
+
+    #[test]
+    fn a_point_that_may_not_split_a_piece_never_does() {
+        // A cross splits in four at its centre; a full square stays one piece without it.
+        //
+        //   . # .     # # #
+        //   # # #     # # #
+        //   . # .     # # #
+        let grid = Grid::new(BoardSize::new(3, 3).unwrap());
+        let cross = [false, true, false, true, true, true, false, true, false];
+        assert!(may_split(&grid, &cross, 4));
+        assert!(!may_split(&grid, &cross, 1), "an arm's end has one neighbour");
+        assert!(!may_split(&grid, &[true; 9], 4));
+        assert!(!may_split(&grid, &[true; 9], 1));
+        // Random point sets of one piece: `may_split` says yes at every point that splits one.
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let mut pieces = Pieces::default();
+        let mut splits = 0;
+        for (w, h) in [(2, 3), (4, 4), (7, 5), (9, 9)] {
+            let grid = Grid::new(BoardSize::new(w, h).unwrap());
+            for _ in 0..200 {
+                let member: Vec<bool> = (0..grid.len()).map(|_| next() % 3 != 0).collect();
+                let points: Vec<usize> = (0..grid.len()).filter(|&i| member[i]).collect();
+                if grid.count_pieces(&points, &member, &[], &mut pieces) != 1 {
+                    continue;
+                }
+                for &d in &points {
+                    let split = grid.count_pieces(&points, &member, &[d], &mut pieces) >= 2;
+                    splits += usize::from(split);
+                    assert!(!split || may_split(&grid, &member, d), "{w}x{h}: {d} splits");
+                }
+            }
+        }
+        assert!(splits > 50, "only {splits} splitting points: the sets test little");
     }
 
     #[test]
