@@ -195,8 +195,10 @@ pub(crate) fn analyze(
     let s = Stones::new(grid, stones, dead);
     let n = grid.len();
     let blocks = connection_blocks(&s);
-    let strict = [reach(&s, None, Color::Black), reach(&s, None, Color::White)];
-    let blocked = [reach(&s, Some(&blocks), Color::Black), reach(&s, Some(&blocks), Color::White)];
+    let [(strict_black, blocked_black), (strict_white, blocked_white)] =
+        Color::BOTH.map(|pla| reach(&s, &blocks, pla));
+    let strict = [strict_black, strict_white];
+    let blocked = [blocked_black, blocked_white];
     let (region_of, mut regions) = mark_regions(&s, &blocks, &blocked);
     let (chain_of, chains) = mark_chains(&s, &region_of);
     let (macro_of, mut macros) = mark_macrochains(&s, &blocks, &region_of, &chain_of, &chains);
@@ -434,33 +436,58 @@ fn connection_blocks(s: &Stones) -> Vec<Option<Color>> {
     blocks
 }
 
-/// Points with a path to a live stone of `pla` that crosses no live stone of the opponent (and,
-/// with `blocks`, does not leave one of the opponent's connection blocks).
-fn reach(s: &Stones, blocks: Option<&[Option<Color>]>, pla: Color) -> Vec<bool> {
+/// Points with a path to a live stone of `pla` that crosses no live stone of the opponent:
+/// strictly, and blocked (the path also does not leave one of the opponent's connection
+/// `blocks`). Every blocked path is a strict one, so the strict fill goes on from where the
+/// blocked one stopped instead of starting over.
+fn reach(s: &Stones, blocks: &[Option<Color>], pla: Color) -> (Vec<bool>, Vec<bool>) {
     let grid = s.grid;
     let opp = pla.opponent();
     let (own, theirs) = (live_code(pla), live_code(opp));
     let mut reached = vec![false; grid.len()];
-    // Sized for the whole board: each point is pushed once at most, so it never grows.
+    // Sized for the whole board: it never holds a point twice, so it never grows.
     let mut stack = Vec::with_capacity(grid.len());
+    // The points reached that the blocked fill does not leave.
+    let mut stopped = Vec::new();
     for (i, r) in reached.iter_mut().enumerate() {
         if s.live[i] == own {
             *r = true;
             stack.push(i);
         }
     }
+    spread(s, theirs, &mut reached, &mut stack, |p| {
+        let stop = blocks[p] == Some(opp);
+        if stop {
+            stopped.push(p);
+        }
+        stop
+    });
+    let blocked = reached.clone();
+    stack.extend_from_slice(&stopped);
+    spread(s, theirs, &mut reached, &mut stack, |_| false);
+    (reached, blocked)
+}
+
+/// Spreads `reached` from the points on `stack` to every point it can reach without crossing a
+/// live stone coded `theirs`, nor leaving a point where `stop` says so.
+fn spread(
+    s: &Stones,
+    theirs: u8,
+    reached: &mut [bool],
+    stack: &mut Vec<usize>,
+    mut stop: impl FnMut(usize) -> bool,
+) {
     while let Some(p) = stack.pop() {
-        if blocks.is_some_and(|b| b[p] == Some(opp)) {
+        if stop(p) {
             continue;
         }
-        for a in grid.adj(p) {
+        for a in s.grid.adj(p) {
             if !reached[a] && s.live[a] != theirs {
                 reached[a] = true;
                 stack.push(a);
             }
         }
     }
-    reached
 }
 
 fn mark_regions(
