@@ -341,35 +341,40 @@ const OPEN: u16 = 2;
 /// A live stone of the player: a pattern's `p` (and `e`).
 const OWN: u16 = 3;
 
-/// The eight neighbours of `(ax, ay)` as seen by `pla`, two bits each: all that a
+/// The eight neighbours of point `at` as seen by `pla`, two bits each: all that a
 /// connection-block pattern reads, since every pattern cell lies within one step of its `@`.
-fn neighbourhood(s: &Stones, pla: Color, ax: isize, ay: isize) -> u16 {
+fn neighbourhood(s: &Stones, pla: Color, at: usize) -> u16 {
+    let grid = s.grid;
+    // A neighbour's code from its [`Stones::chain_key`]: an empty point (whatever its dead
+    // flag) and an opponent's dead stone are open, the player's dead stone and the opponent's
+    // live one are neither open nor the player's.
+    let (own, opp_dead) = (live_code(pla), live_code(pla.opponent()) | 4);
+    let code = |i: usize| {
+        let key = s.chain_key[i];
+        if key & 3 == 0 || key == opp_dead {
+            OPEN
+        } else if key == own {
+            OWN
+        } else {
+            OTHER
+        }
+    };
+    let (x, y) = grid.xy(at);
+    let w = grid.width();
+    if x > 0 && y > 0 && x + 1 < w && y + 1 < grid.len() / w {
+        // Away from the edge, every neighbour is on the board at a fixed offset (in slot order).
+        let around =
+            [at - w - 1, at - w, at - w + 1, at - 1, at + 1, at + w - 1, at + w, at + w + 1];
+        return around.iter().enumerate().fold(0, |key, (slot, &i)| key | code(i) << (2 * slot));
+    }
+    let (ax, ay) = (x as isize, y as isize);
     let mut key = 0;
     for dy in -1..=1isize {
         for dx in -1..=1isize {
             if dx == 0 && dy == 0 {
                 continue;
             }
-            let code = match s.grid.at(ax + dx, ay + dy) {
-                None => OFF_BOARD,
-                Some(i) => match s.stones[i] {
-                    None => OPEN,
-                    Some(c) if c == pla => {
-                        if s.dead[i] {
-                            OTHER
-                        } else {
-                            OWN
-                        }
-                    }
-                    Some(_) => {
-                        if s.dead[i] {
-                            OPEN
-                        } else {
-                            OTHER
-                        }
-                    }
-                },
-            };
+            let code = grid.at(ax + dx, ay + dy).map_or(OFF_BOARD, code);
             key |= code << (2 * SLOT[((dx + 1) + 3 * (dy + 1)) as usize]);
         }
     }
@@ -427,8 +432,7 @@ fn connection_blocks(s: &Stones) -> Vec<Option<Color>> {
             if !grid.adj(at).any(|a| s.live(a, pla)) {
                 continue;
             }
-            let (ax, ay) = grid.xy(at);
-            if blocks_at(neighbourhood(s, pla, ax as isize, ay as isize)) {
+            if blocks_at(neighbourhood(s, pla, at)) {
                 blocks[at] = Some(pla);
             }
         }
