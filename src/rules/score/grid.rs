@@ -62,6 +62,12 @@ impl Grid {
         Grid { width, height, neighbours }
     }
 
+    /// Number of columns.
+    #[inline]
+    pub(crate) fn width(&self) -> usize {
+        self.width
+    }
+
     /// Number of points.
     #[inline]
     pub(crate) fn len(&self) -> usize {

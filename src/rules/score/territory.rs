@@ -195,8 +195,10 @@ pub(crate) fn analyze(
     let s = Stones::new(grid, stones, dead);
     let n = grid.len();
     let blocks = connection_blocks(&s);
-    let strict = [reach(&s, None, Color::Black), reach(&s, None, Color::White)];
-    let blocked = [reach(&s, Some(&blocks), Color::Black), reach(&s, Some(&blocks), Color::White)];
+    let [(strict_black, blocked_black), (strict_white, blocked_white)] =
+        Color::BOTH.map(|pla| reach(&s, &blocks, pla));
+    let strict = [strict_black, strict_white];
+    let blocked = [blocked_black, blocked_white];
     let (region_of, mut regions) = mark_regions(&s, &blocks, &blocked);
     let (chain_of, chains) = mark_chains(&s, &region_of);
     let (macro_of, mut macros) = mark_macrochains(&s, &blocks, &region_of, &chain_of, &chains);
@@ -339,35 +341,40 @@ const OPEN: u16 = 2;
 /// A live stone of the player: a pattern's `p` (and `e`).
 const OWN: u16 = 3;
 
-/// The eight neighbours of `(ax, ay)` as seen by `pla`, two bits each: all that a
+/// The eight neighbours of point `at` as seen by `pla`, two bits each: all that a
 /// connection-block pattern reads, since every pattern cell lies within one step of its `@`.
-fn neighbourhood(s: &Stones, pla: Color, ax: isize, ay: isize) -> u16 {
+fn neighbourhood(s: &Stones, pla: Color, at: usize) -> u16 {
+    let grid = s.grid;
+    // A neighbour's code from its [`Stones::chain_key`]: an empty point (whatever its dead
+    // flag) and an opponent's dead stone are open, the player's dead stone and the opponent's
+    // live one are neither open nor the player's.
+    let (own, opp_dead) = (live_code(pla), live_code(pla.opponent()) | 4);
+    let code = |i: usize| {
+        let key = s.chain_key[i];
+        if key & 3 == 0 || key == opp_dead {
+            OPEN
+        } else if key == own {
+            OWN
+        } else {
+            OTHER
+        }
+    };
+    let (x, y) = grid.xy(at);
+    let w = grid.width();
+    if x > 0 && y > 0 && x + 1 < w && y + 1 < grid.len() / w {
+        // Away from the edge, every neighbour is on the board at a fixed offset (in slot order).
+        let around =
+            [at - w - 1, at - w, at - w + 1, at - 1, at + 1, at + w - 1, at + w, at + w + 1];
+        return around.iter().enumerate().fold(0, |key, (slot, &i)| key | code(i) << (2 * slot));
+    }
+    let (ax, ay) = (x as isize, y as isize);
     let mut key = 0;
     for dy in -1..=1isize {
         for dx in -1..=1isize {
             if dx == 0 && dy == 0 {
                 continue;
             }
-            let code = match s.grid.at(ax + dx, ay + dy) {
-                None => OFF_BOARD,
-                Some(i) => match s.stones[i] {
-                    None => OPEN,
-                    Some(c) if c == pla => {
-                        if s.dead[i] {
-                            OTHER
-                        } else {
-                            OWN
-                        }
-                    }
-                    Some(_) => {
-                        if s.dead[i] {
-                            OPEN
-                        } else {
-                            OTHER
-                        }
-                    }
-                },
-            };
+            let code = grid.at(ax + dx, ay + dy).map_or(OFF_BOARD, code);
             key |= code << (2 * SLOT[((dx + 1) + 3 * (dy + 1)) as usize]);
         }
     }
@@ -425,8 +432,7 @@ fn connection_blocks(s: &Stones) -> Vec<Option<Color>> {
             if !grid.adj(at).any(|a| s.live(a, pla)) {
                 continue;
             }
-            let (ax, ay) = grid.xy(at);
-            if blocks_at(neighbourhood(s, pla, ax as isize, ay as isize)) {
+            if blocks_at(neighbourhood(s, pla, at)) {
                 blocks[at] = Some(pla);
             }
         }
@@ -434,33 +440,58 @@ fn connection_blocks(s: &Stones) -> Vec<Option<Color>> {
     blocks
 }
 
-/// Points with a path to a live stone of `pla` that crosses no live stone of the opponent (and,
-/// with `blocks`, does not leave one of the opponent's connection blocks).
-fn reach(s: &Stones, blocks: Option<&[Option<Color>]>, pla: Color) -> Vec<bool> {
+/// Points with a path to a live stone of `pla` that crosses no live stone of the opponent:
+/// strictly, and blocked (the path also does not leave one of the opponent's connection
+/// `blocks`). Every blocked path is a strict one, so the strict fill goes on from where the
+/// blocked one stopped instead of starting over.
+fn reach(s: &Stones, blocks: &[Option<Color>], pla: Color) -> (Vec<bool>, Vec<bool>) {
     let grid = s.grid;
     let opp = pla.opponent();
     let (own, theirs) = (live_code(pla), live_code(opp));
     let mut reached = vec![false; grid.len()];
-    // Sized for the whole board: each point is pushed once at most, so it never grows.
+    // Sized for the whole board: it never holds a point twice, so it never grows.
     let mut stack = Vec::with_capacity(grid.len());
+    // The points reached that the blocked fill does not leave.
+    let mut stopped = Vec::new();
     for (i, r) in reached.iter_mut().enumerate() {
         if s.live[i] == own {
             *r = true;
             stack.push(i);
         }
     }
+    spread(s, theirs, &mut reached, &mut stack, |p| {
+        let stop = blocks[p] == Some(opp);
+        if stop {
+            stopped.push(p);
+        }
+        stop
+    });
+    let blocked = reached.clone();
+    stack.extend_from_slice(&stopped);
+    spread(s, theirs, &mut reached, &mut stack, |_| false);
+    (reached, blocked)
+}
+
+/// Spreads `reached` from the points on `stack` to every point it can reach without crossing a
+/// live stone coded `theirs`, nor leaving a point where `stop` says so.
+fn spread(
+    s: &Stones,
+    theirs: u8,
+    reached: &mut [bool],
+    stack: &mut Vec<usize>,
+    mut stop: impl FnMut(usize) -> bool,
+) {
     while let Some(p) = stack.pop() {
-        if blocks.is_some_and(|b| b[p] == Some(opp)) {
+        if stop(p) {
             continue;
         }
-        for a in grid.adj(p) {
+        for a in s.grid.adj(p) {
             if !reached[a] && s.live[a] != theirs {
                 reached[a] = true;
                 stack.push(a);
             }
         }
     }
-    reached
 }
 
 fn mark_regions(
@@ -660,23 +691,22 @@ fn mark_false_eye_points(
         grid,
         macros,
         eyes,
-        real,
         in_eye: vec![false; n],
         orig: 0,
         point: 0,
         target: 0,
+        real_elsewhere: false,
         sides: Vec::new(),
-        visited_macros: vec![false; macros.len()],
-        visited_eyes: vec![false; eyes.len()],
-        visited_orig: Vec::new(),
-        orig_seen: vec![false; n],
-        walk_of: vec![0; n],
-        walks: 0,
-        stack: Vec::new(),
+        search: 0,
+        macro_search: vec![0; macros.len()],
+        eye_search: vec![0; eyes.len()],
+        eye_walked: false,
     };
     for (orig, eye) in eyes.iter().enumerate() {
+        let mut real_points = 0;
         for &p in &eye.potential {
             search.in_eye[p] = true;
+            real_points += usize::from(real[p]);
         }
         for (orig_macro, from_points) in &eye.macro_neighbours {
             for &ep in from_points.iter() {
@@ -686,15 +716,10 @@ fn mark_false_eye_points(
                     continue;
                 }
                 let target = grid.adj(ep).filter(|&a| region_of[a] == eye.region).count();
-                search.orig = orig as u32;
-                search.point = ep;
-                search.target = target;
-                search.visited_orig.push(ep);
-                search.orig_seen[ep] = true;
+                search.start(orig as u32, ep, target, real_points > usize::from(real[ep]));
                 if !search.reaches(*orig_macro) {
                     is_false[ep] = true;
                 }
-                search.clear();
             }
         }
         for &p in &eye.potential {
@@ -704,43 +729,42 @@ fn mark_false_eye_points(
     is_false
 }
 
+/// The search behind one tested point of [`mark_false_eye_points`]: can the macrochains around
+/// the eye reach the point from every side (or reach an eye worth something) without passing
+/// through it?
 struct FalseEyeSearch<'a> {
     grid: &'a Grid,
     macros: &'a [MacroChain],
     eyes: &'a [Eye],
-    real: &'a [bool],
     /// Membership in the eye tested.
     in_eye: Vec<bool>,
     orig: u32,
     point: usize,
     target: usize,
+    /// Whether the tested eye has a real point other than the tested point.
+    real_elsewhere: bool,
     sides: Vec<usize>,
-    visited_macros: Vec<bool>,
-    visited_eyes: Vec<bool>,
-    /// The points of the tested eye walked so far, the tested point first, in the order
-    /// walked; each walk's points are a slice of it.
-    visited_orig: Vec<usize>,
-    /// Membership in `visited_orig`, over the whole board.
-    orig_seen: Vec<bool>,
-    /// For each point of `visited_orig` but the tested point, the number of the walk that
-    /// reached it (meaningless elsewhere): a walk's own points are those of its number, a
-    /// membership test that a search of its slice of `visited_orig` would make point by point.
-    walk_of: Vec<u32>,
-    /// Walks so far: numbers only grow, so an earlier search's marks never match.
-    walks: u32,
-    stack: Vec<usize>,
+    /// The number of the current search: a macrochain or eye is visited in this search when
+    /// its mark holds this number. Numbers only grow, so no mark needs clearing between
+    /// searches (clearing both tables for every tested point was a cost in the number of
+    /// macrochains and eyes per point).
+    search: u32,
+    macro_search: Vec<u32>,
+    eye_search: Vec<u32>,
+    /// Whether this search has walked the tested eye already.
+    eye_walked: bool,
 }
 
 impl FalseEyeSearch<'_> {
-    /// Back to the state a new search starts from (every mark off, no side found).
-    fn clear(&mut self) {
+    /// Starts a new search, every mark off and no side found.
+    fn start(&mut self, orig: u32, point: usize, target: usize, real_elsewhere: bool) {
+        self.orig = orig;
+        self.point = point;
+        self.target = target;
+        self.real_elsewhere = real_elsewhere;
         self.sides.clear();
-        self.visited_macros.fill(false);
-        self.visited_eyes.fill(false);
-        for &p in &self.visited_orig {
-            self.orig_seen[p] = false;
-        }
-        self.visited_orig.clear();
+        self.search += 1;
+        self.eye_walked = false;
     }
 
     fn add_side(&mut self, p: usize) {
@@ -751,15 +775,24 @@ impl FalseEyeSearch<'_> {
 
     /// Whether macrochain `m` reaches the eye point from every side, or reaches an eye worth
     /// something, without passing through the point.
+    ///
+    /// The tested eye is walked from the first macrochain that touches it anywhere but at the
+    /// tested point, never through that point. That walk reaches every other point of the eye:
+    /// the tested point has at most one neighbour in the eye ([`mark_false_eye_points`] tests
+    /// no other), so taking it out leaves the eye in one piece. So the walk is known without
+    /// walking it (the eye's points but the tested one), and every later walk, which goes only
+    /// through points no walk reached before, reaches nothing. (Walking the eye point by point,
+    /// for every tested point, was most of the territory analysis's time on large
+    /// territories.)
     fn reaches(&mut self, m: u32) -> bool {
-        if self.visited_macros[m as usize] {
+        if self.macro_search[m as usize] == self.search {
             return false;
         }
-        self.visited_macros[m as usize] = true;
+        self.macro_search[m as usize] = self.search;
         let macros = self.macros;
         for (eye_id, stones_next_to_eye) in &macros[m as usize].eye_neighbours {
             let eye_id = *eye_id;
-            if self.visited_eyes[eye_id as usize] {
+            if self.eye_search[eye_id as usize] == self.search {
                 continue;
             }
             let eye = &self.eyes[eye_id as usize];
@@ -772,34 +805,35 @@ impl FalseEyeSearch<'_> {
                 if self.sides.len() >= self.target {
                     return true;
                 }
-                // Walk the eye from this macrochain's side, never through the tested point.
+                // The walk from this macrochain's side: nothing if an earlier one walked the
+                // eye, or if this macrochain touches the eye only at the tested point.
                 let from = eye.macro_neighbours.iter().find(|(k, _)| *k == m).map(|(_, v)| v);
-                let (reached, walk) = self.walk_orig_eye(from.map(Points::as_slice).unwrap_or(&[]));
-                if reached.is_empty() {
+                let point = self.point;
+                if self.eye_walked || !from.is_some_and(|from| from.iter().any(|&p| p != point)) {
                     continue;
                 }
-                if eye.value > 0 && self.visited_orig[reached.clone()].iter().any(|&p| self.real[p])
-                {
+                self.eye_walked = true;
+                if eye.value > 0 && self.real_elsewhere {
                     return true;
                 }
-                for k in reached.clone() {
-                    let p = self.visited_orig[k];
-                    if self.grid.adjacent(p, self.point) {
-                        self.add_side(p);
+                let grid = self.grid;
+                for a in grid.adj(point) {
+                    if self.in_eye[a] {
+                        self.add_side(a);
                     }
                 }
                 if self.sides.len() >= self.target {
                     return true;
                 }
+                // Every point of the eye but the tested one was walked: a macrochain touching
+                // the eye elsewhere goes on from there.
                 for (next, from_points) in &eye.macro_neighbours {
-                    if from_points.iter().any(|&p| self.orig_seen[p] && self.walk_of[p] == walk)
-                        && self.reaches(*next)
-                    {
+                    if from_points.iter().any(|&p| p != point) && self.reaches(*next) {
                         return true;
                     }
                 }
             } else {
-                self.visited_eyes[eye_id as usize] = true;
+                self.eye_search[eye_id as usize] = self.search;
                 if eye.value > 0 {
                     return true;
                 }
@@ -811,56 +845,6 @@ impl FalseEyeSearch<'_> {
             }
         }
         false
-    }
-
-    /// Walks the tested eye from `from`, through points no earlier walk reached, and returns
-    /// where in `visited_orig` the points this walk reached now lie, and the walk's number.
-    /// Only the set of points matters to the callers, not their order: each point is taken
-    /// when first seen, so only the eye's new points are ever stacked.
-    fn walk_orig_eye(&mut self, from: &[usize]) -> (std::ops::Range<usize>, u32) {
-        self.walks += 1;
-        let walk = self.walks;
-        let start = self.visited_orig.len();
-        // The search's first walk that starts anywhere but the tested point reaches every
-        // other point of the eye: the tested point has at most one neighbour in the eye
-        // ([`mark_false_eye_points`] tests no other), so taking it out leaves the eye in one
-        // piece. The set is known without walking it (a walk per tested point was most of the
-        // territory count's time on large territories).
-        if start == 1 && from.iter().any(|&p| p != self.point) {
-            debug_assert_eq!(self.visited_orig[0], self.point);
-            debug_assert!(self.grid.adj(self.point).filter(|&a| self.in_eye[a]).count() <= 1);
-            let eyes = self.eyes;
-            for &p in &eyes[self.orig as usize].potential {
-                if !self.orig_seen[p] {
-                    self.orig_seen[p] = true;
-                    self.walk_of[p] = walk;
-                    self.visited_orig.push(p);
-                }
-            }
-            return (start..self.visited_orig.len(), walk);
-        }
-        self.stack.clear();
-        for &p in from {
-            self.take(p, walk);
-        }
-        while let Some(p) = self.stack.pop() {
-            for a in self.grid.adj(p) {
-                self.take(a, walk);
-            }
-        }
-        (start..self.visited_orig.len(), walk)
-    }
-
-    /// Adds `p` to the walk numbered `walk`, and to the points it goes on from, if it is a
-    /// point of the tested eye no walk has reached yet.
-    #[inline]
-    fn take(&mut self, p: usize, walk: u32) {
-        if self.in_eye[p] && !self.orig_seen[p] {
-            self.orig_seen[p] = true;
-            self.walk_of[p] = walk;
-            self.visited_orig.push(p);
-            self.stack.push(p);
-        }
     }
 }
 
@@ -882,6 +866,32 @@ fn pseudolegal(s: &Stones, chain_of: &[u32], chains: &[Chain], p: usize, pla: Co
     }
     let opp = pla.opponent();
     s.grid.adj(p).any(|a| s.stones[a] != Some(opp) || chains[chain_of[a] as usize].liberties <= 1)
+}
+
+/// Whether taking point `d` out of the point set `member` could split a piece of it: false when
+/// `d`'s neighbours in the set are joined to one another through the set's points among the
+/// eight around `d` (then every path through `d` can go around it instead).
+fn may_split(grid: &Grid, member: &[bool], d: usize) -> bool {
+    let (x, y) = grid.xy(d);
+    let (x, y) = (x as isize, y as isize);
+    let has = |dx: isize, dy: isize| grid.at(x + dx, y + dy).is_some_and(|i| member[i]);
+    // The four neighbours in turn around `d`, each with the diagonal point between it and the
+    // next.
+    const AROUND: [((isize, isize), (isize, isize)); 4] =
+        [((0, -1), (1, -1)), ((1, 0), (1, 1)), ((0, 1), (-1, 1)), ((-1, 0), (-1, -1))];
+    let mut neighbours = 0;
+    let mut joins = 0;
+    for (k, &((nx, ny), (cx, cy))) in AROUND.iter().enumerate() {
+        let ((mx, my), _) = AROUND[(k + 1) % 4];
+        if has(nx, ny) {
+            neighbours += 1;
+            if has(cx, cy) && has(mx, my) {
+                joins += 1;
+            }
+        }
+    }
+    // Neighbours joined in a full ring make one group, not none.
+    neighbours >= 2 && neighbours - joins.min(neighbours - 1) >= 2
 }
 
 /// Board-wide buffers [`eye_value`] reuses from eye to eye.
@@ -983,12 +993,19 @@ fn real_eye_value(
         value = 1;
     }
 
-    // A playable bottleneck splitting the eye into pieces that are each an eye already.
+    // A playable bottleneck splitting the eye into pieces that are each an eye already. In an
+    // eye of one piece, a point whose neighbours in the eye stay joined around it splits
+    // nothing, so only the others are counted (counting the pieces for every point made this
+    // loop quadratic in the eye's size on large territories).
+    let one_piece = grid.count_pieces(points, real, &[], pieces) == 1;
     for &d in points {
         if value >= 2 {
             break;
         }
         if !pseudolegal(s, chain_of, chains, d, pla) {
+            continue;
+        }
+        if one_piece && !may_split(grid, real, d) {
             continue;
         }
         if grid.count_pieces(points, real, &[d], pieces) < 2 {
@@ -1178,6 +1195,47 @@ mod tests {
             }
         }
         blocks
+    }
+
+    #[test]
+    fn a_point_that_may_not_split_a_piece_never_does() {
+        // A cross splits in four at its centre; a full square stays one piece without it.
+        //
+        //   . # .     # # #
+        //   # # #     # # #
+        //   . # .     # # #
+        let grid = Grid::new(BoardSize::new(3, 3).unwrap());
+        let cross = [false, true, false, true, true, true, false, true, false];
+        assert!(may_split(&grid, &cross, 4));
+        assert!(!may_split(&grid, &cross, 1), "an arm's end has one neighbour");
+        assert!(!may_split(&grid, &[true; 9], 4));
+        assert!(!may_split(&grid, &[true; 9], 1));
+        // Random point sets of one piece: `may_split` says yes at every point that splits one.
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let mut pieces = Pieces::default();
+        let mut splits = 0;
+        for (w, h) in [(2, 3), (4, 4), (7, 5), (9, 9)] {
+            let grid = Grid::new(BoardSize::new(w, h).unwrap());
+            for _ in 0..200 {
+                let member: Vec<bool> = (0..grid.len()).map(|_| next() % 3 != 0).collect();
+                let points: Vec<usize> = (0..grid.len()).filter(|&i| member[i]).collect();
+                if grid.count_pieces(&points, &member, &[], &mut pieces) != 1 {
+                    continue;
+                }
+                for &d in &points {
+                    let split = grid.count_pieces(&points, &member, &[d], &mut pieces) >= 2;
+                    splits += usize::from(split);
+                    assert!(!split || may_split(&grid, &member, d), "{w}x{h}: {d} splits");
+                }
+            }
+        }
+        assert!(splits > 50, "only {splits} splitting points: the sets test little");
     }
 
     #[test]
