@@ -52,7 +52,7 @@ fuzz_target!(|data: &[u8]| {
     let bytes: Arc<[u8]> = Arc::from(file);
     let split_file = split_file("fuzz.sgf", Arc::clone(&bytes), &options);
     let games = &split_file.games;
-    let small = split_small(Source::read("fuzz.sgf".into(), Ok(Arc::clone(&bytes))), &options);
+    let small = split_small(&Source::read("fuzz.sgf".into(), Ok(Arc::clone(&bytes))), &options);
     assert_eq!(small.findings, split_file.findings, "split_small's file findings");
     assert_eq!(small.games.len(), games.len(), "split_small's games");
 
