@@ -27,25 +27,16 @@ use std::time::Instant;
 mod common;
 use common::cpu_nanos;
 
+#[path = "../tests/seeded/mod.rs"]
+mod seeded;
+
 use kifu::analysis::replay::replay;
 use kifu::record::{
     CharsetOrigin, GameLocation, GameRecord, Komi, KomiOrigin, Placement, ReadOptions, ReadStatus,
     RecordRules, RecordedMove, RecordedResult, RulesOrigin, TextEncoding, split_file,
 };
 use kifu::rules::{Board, BoardSize, Color, Game, Move, Point, Ruleset, SuicideRule, preset};
-
-/// splitmix64, as the tests use.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-}
+use seeded::Rng;
 
 /// A fixed game: its size, setup and moves.
 struct FixedGame {

@@ -5,32 +5,13 @@
 //! KataGo's `runBoardStressTest` is the model.
 
 mod rules_support;
+mod seeded;
 
 use kifu::rules::{
     Board, BoardSize, Color, Cycle, Game, Illegal, KoRule, Move, Played, Point, Ruleset,
     SuicideRule, preset,
 };
-
-/// splitmix64: a tiny, fixed PRNG so that every run plays the same games.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-
-    fn chance(&mut self, percent: u64) -> bool {
-        self.below(100) < percent
-    }
-}
+use seeded::Rng;
 
 pub const SIZES: [(u8, u8); 4] = [(19, 19), (13, 7), (9, 16), (4, 4)];
 const RULES: [SuicideRule; 3] =

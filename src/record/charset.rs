@@ -791,21 +791,9 @@ fn replaced_finding(count: usize, encoding: &'static Encoding, origin: CharsetOr
         }
         _ => "",
     };
-    // One a game in Fox files (fox-pro: 9,668): pieces, not `format!`, and the count's digits
-    // written on the stack rather than into a string of their own (an allocation a game).
-    let mut digits = [0u8; 20];
-    let mut at = digits.len();
-    let mut rest = count;
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (rest % 10) as u8;
-        rest /= 10;
-        if rest == 0 {
-            break;
-        }
-    }
+    // One a game in Fox files (fox-pro: 9,668): pieces, not `format!`.
     let message = [
-        std::str::from_utf8(&digits[at..]).unwrap_or_default(),
+        &count.to_string(),
         " byte sequence",
         plural,
         " invalid in ",
