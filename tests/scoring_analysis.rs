@@ -145,6 +145,30 @@ fn likely_reasons_are_named_and_lower_the_confidence() {
     let game = worked_example("B+0.5", "Japanese", "5.5");
     let d = &analyze(&game, &requests(&["recorded"])).disagreements[0];
     assert!(!d.detail.contains("usual komi"), "{}", d.detail);
+    // No komi recorded: kifu counts with Japanese rules' 6.5 (B+0.5), and a record that says
+    // B+1.5 was counted with 5.5. A difference it cannot explain is still only medium: the
+    // record may have been counted with any komi.
+    let game = record(&format!(
+        "(;GM[1]FF[4]SZ[19]RU[Japanese]RE[B+1.5]{};B[];W[])",
+        setup(WORKED_EXAMPLE)
+    ));
+    let d = &analyze(&game, &requests(&["recorded"])).disagreements[0];
+    assert!(
+        d.detail.contains("komi not recorded: the record matches komi 5.5, not the assumed 6.5"),
+        "{}",
+        d.detail
+    );
+    assert_eq!(d.confidence, Confidence::Low);
+    let game = record(&format!(
+        "(;GM[1]FF[4]SZ[19]RU[Japanese]RE[B+20.5]{};B[];W[])",
+        setup(WORKED_EXAMPLE)
+    ));
+    let d = &analyze(&game, &requests(&["recorded"])).disagreements[0];
+    assert!(d.detail.ends_with("likely: komi not recorded (assumed 6.5)"), "{}", d.detail);
+    assert_eq!(d.confidence, Confidence::Medium);
+    let game = worked_example("B+20.5", "Japanese", "6.5");
+    let d = &analyze(&game, &requests(&["recorded"])).disagreements[0];
+    assert_eq!(d.confidence, Confidence::High, "{}", d.detail);
     // Four handicap stones: Chinese rules give White 4 points (W+4.5); a record saying W+0.5
     // gave none.
     let text = format!(

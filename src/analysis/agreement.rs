@@ -7,7 +7,9 @@
 //! checked by recounting the same position the way that reason supposes and seeing whether the
 //! recorded result comes out:
 //! - *komi*: the result matches without komi, with the komi in other units (zi, Fox's ×100),
-//!   or, in an even game, with the usual komi of the rules instead of the record's;
+//!   or, in an even game, with the usual komi of the rules instead of the record's; for a record
+//!   that gives no komi, with another usual komi than the one kifu assumed (a recount with an
+//!   assumed komi is never high-confidence);
 //! - *handicap compensation*: it matches with another compensation (N, N-1 or none);
 //! - *counting method*: it matches under area instead of territory counting or the reverse;
 //! - *counted as the board stands*: it matches an area count with no stone taken off
@@ -42,6 +44,10 @@ const EPSILON: f64 = 1e-6;
 /// komi mistake: below it a count off by a point or two says the same by chance.
 const SWAPPED_MIN_MARGIN: f64 = 3.0;
 
+/// The komi records are played with, in points, tried in turn when a record gives none: the
+/// usual ones of territory and area rules, a handicap game's, and none.
+const USUAL_KOMI: [f64; 5] = [6.5, 7.5, 5.5, 0.5, 0.0];
+
 /// Compares the recorded result with `recomputed` (the score under the record's own rules and
 /// komi). `None` when they agree or when the recorded result is not a counted one.
 pub fn recorded_vs_recomputed(
@@ -71,6 +77,14 @@ pub fn recorded_vs_recomputed(
         confidence = Confidence::Low;
     }
     let mut why: Vec<String> = reasons;
+    // A recount with a komi kifu assumed proves nothing against the record: the record may have
+    // been counted with any other.
+    if record.komi.origin == KomiOrigin::Assumed {
+        confidence = confidence.min(Confidence::Medium);
+        if !explained {
+            why.push(format!("komi not recorded (assumed {})", format_points(recomputed.komi)));
+        }
+    }
     // A result that names the wrong colour is damage to the record, not a way of counting that
     // excuses it: told, without lowering the confidence. Only for margins too large for a
     // recount a point or two off to mimic it by chance.
@@ -153,8 +167,21 @@ fn likely_reasons(
     let komi = recomputed.komi;
     let hits = |m: f64| (m - want).abs() < EPSILON;
     let mut reasons = Vec::new();
-    // Komi: left out, or read in the wrong units.
-    if komi != 0.0 {
+    // Komi the record does not give: kifu counted with one it assumed, and the players may
+    // have had another (Fox's even professional games without komi are counted with 6.5 and
+    // 7.5 alike).
+    if record.komi.origin == KomiOrigin::Assumed {
+        if let Some(&alt) =
+            USUAL_KOMI.iter().find(|&&alt| (alt - komi).abs() > EPSILON && hits(got + komi - alt))
+        {
+            reasons.push(format!(
+                "komi not recorded: the record matches komi {}, not the assumed {}",
+                format_points(alt),
+                format_points(komi)
+            ));
+        }
+    } else if komi != 0.0 {
+        // Komi left out, or read in the wrong units.
         if hits(got + komi) {
             reasons.push("komi units: the record seems counted without komi".to_string());
         } else if hits(got + komi - komi * 2.0) || hits(got + komi - komi / 2.0) {
