@@ -358,6 +358,28 @@ fn the_bundled_corpus_is_reported_as_generated() {
     expected_keys.sort();
     let keys: Vec<_> = rows.keys().cloned().collect();
     assert_eq!(keys, expected_keys, "games.csv has one row per game of the manifest");
+    // The summary splits each kind of disagreement by confidence, as disagreements.csv has them.
+    let mut by_confidence: BTreeMap<String, u64> = BTreeMap::new();
+    for d in disagreements.values().flatten() {
+        *by_confidence.entry(format!("{} {}", d["kind"], d["confidence"])).or_default() += 1;
+    }
+    assert!(!by_confidence.is_empty(), "the corpus has winner flips");
+    let summary = dir.read("r/summary.txt");
+    for kind in ["recorded-vs-recomputed", "winner-flip"] {
+        let count = |level: &str| by_confidence.get(&format!("{kind} {level}")).copied();
+        let total: u64 = ["high", "medium", "low"].map(|l| count(l).unwrap_or(0)).iter().sum();
+        let want = format!(
+            "{total}   high {}, medium {}, low {}",
+            count("high").unwrap_or(0),
+            count("medium").unwrap_or(0),
+            count("low").unwrap_or(0)
+        );
+        let line = summary.lines().find(|l| l.trim_start().starts_with(kind));
+        match line {
+            Some(line) => assert!(line.ends_with(&want), "{line:?} is not {want:?}"),
+            None => assert_eq!(total, 0, "{kind} missing from the summary"),
+        }
+    }
 
     for g in &games {
         let key = (g.source.clone(), g.game.clone());

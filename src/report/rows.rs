@@ -14,7 +14,7 @@ use std::sync::Arc;
 use serde::{Serialize, Serializer};
 
 use super::cell::CellGuard;
-use crate::analysis::{DisagreementKind, GameAnalysis, GameStatus, RulesetRequest};
+use crate::analysis::{Confidence, DisagreementKind, GameAnalysis, GameStatus, RulesetRequest};
 use crate::finding::{Code, Finding, Severity};
 use crate::record::{CharsetOrigin, GameRecord, ReadStatus};
 use crate::rules::outcome::format_points;
@@ -308,8 +308,8 @@ pub struct GameReport {
     pub status: GameStatus,
     /// Code and severity of each finding, in order.
     pub finding_codes: Vec<(Code, Severity)>,
-    /// Kind of each disagreement, in order.
-    pub disagreement_kinds: Vec<DisagreementKind>,
+    /// Kind and confidence of each disagreement, in order.
+    pub disagreement_kinds: Vec<(DisagreementKind, Confidence)>,
 }
 
 impl GameReport {
@@ -499,7 +499,11 @@ impl GameReport {
             disagreements,
             status: analysis.status,
             finding_codes,
-            disagreement_kinds: analysis.disagreements.iter().map(|d| d.kind).collect(),
+            disagreement_kinds: analysis
+                .disagreements
+                .iter()
+                .map(|d| (d.kind, d.confidence))
+                .collect(),
         }
     }
 }

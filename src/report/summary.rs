@@ -10,7 +10,7 @@ use std::fmt;
 use std::time::Duration;
 
 use super::rows::GameReport;
-use crate::analysis::{DisagreementKind, GameStatus};
+use crate::analysis::{Confidence, DisagreementKind, GameStatus};
 use crate::finding::{Code, Finding, Severity};
 
 /// Totals of one run.
@@ -34,8 +34,8 @@ pub struct Summary {
     pub findings_by_severity: BTreeMap<Severity, u64>,
     /// Per requested ruleset, in order: (name, scored, not scored).
     pub scores: Vec<(&'static str, u64, u64)>,
-    /// Disagreements by kind.
-    pub disagreements: BTreeMap<DisagreementKind, u64>,
+    /// Disagreements by kind, and by confidence within each kind (low, medium, high).
+    pub disagreements: BTreeMap<DisagreementKind, [u64; 3]>,
     /// Wall-clock time of the run.
     pub elapsed: Duration,
     /// Worker threads used.
@@ -80,8 +80,13 @@ impl Summary {
                 tally.1 += 1;
             }
         }
-        for &kind in &report.disagreement_kinds {
-            *self.disagreements.entry(kind).or_default() += 1;
+        for &(kind, confidence) in &report.disagreement_kinds {
+            let column = match confidence {
+                Confidence::Low => 0,
+                Confidence::Medium => 1,
+                Confidence::High => 2,
+            };
+            self.disagreements.entry(kind).or_default()[column] += 1;
         }
     }
 
@@ -102,7 +107,7 @@ impl Summary {
 
     /// All disagreements.
     pub fn disagreement_count(&self) -> u64 {
-        self.disagreements.values().sum()
+        self.disagreements.values().flatten().sum()
     }
 
     /// Games per second of wall-clock time.
@@ -165,8 +170,15 @@ impl fmt::Display for Summary {
         if self.command == "audit" || self.disagreement_count() > 0 {
             writeln!(f)?;
             writeln!(f, "{:<28}{:>10}", "disagreements", self.disagreement_count())?;
-            for (kind, n) in &self.disagreements {
-                writeln!(f, "  {:<26}{:>10}", kind.as_str(), n)?;
+            // By confidence: a curator starts from the high ones, where the record is likely
+            // wrong (or, for a winner flip, both counts are sure).
+            for (kind, [low, medium, high]) in &self.disagreements {
+                let n = low + medium + high;
+                writeln!(
+                    f,
+                    "  {:<26}{n:>10}   high {high}, medium {medium}, low {low}",
+                    kind.as_str()
+                )?;
             }
         }
         Ok(())
