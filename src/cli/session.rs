@@ -113,7 +113,10 @@ pub fn stream_rows<T: Serialize>(
 /// 4,266 professional games 239 to 268 calls against 18. What is kept is about the peak a run
 /// reaches anyway: 13.2 MB for one copy of that collection (12.1 without), 14.0 MB for ten
 /// (14.0 without), so memory stays as flat as the collection grows.
-#[cfg(all(target_os = "linux", target_env = "gnu"))]
+///
+/// Only when glibc's allocator is the binary's: mimalloc (the default, src/main.rs) keeps its
+/// own pages.
+#[cfg(all(target_os = "linux", target_env = "gnu", not(feature = "mimalloc")))]
 fn keep_heap_tops() {
     /// `M_TOP_PAD` of glibc's `<malloc.h>`.
     const M_TOP_PAD: i32 = -2;
@@ -128,5 +131,5 @@ fn keep_heap_tops() {
 }
 
 /// Other allocators need no such tuning.
-#[cfg(not(all(target_os = "linux", target_env = "gnu")))]
+#[cfg(not(all(target_os = "linux", target_env = "gnu", not(feature = "mimalloc"))))]
 fn keep_heap_tops() {}
