@@ -99,14 +99,6 @@ impl Grid {
         x == 0 || y == 0 || x + 1 == self.width || y + 1 == self.height
     }
 
-    /// Whether points `a` and `b` are orthogonal neighbours.
-    pub(crate) fn adjacent(&self, a: usize, b: usize) -> bool {
-        // Arithmetic rather than a walk of the neighbour table: one above the other, or side
-        // by side on the same row (`a` and `b` are on the board).
-        let (low, high) = if a < b { (a, b) } else { (b, a) };
-        high - low == self.width || (high - low == 1 && high % self.width != 0)
-    }
-
     /// Number of connected pieces of `members` (whose membership mask over the whole board is
     /// `is_member`) once the points in `removed` are taken out; `pieces` then holds them
     /// ([`Pieces::iter`]).
@@ -216,18 +208,6 @@ mod tests {
         assert!(g.on_edge(3) && !g.on_edge(4));
         assert_eq!(g.at(-1, 0), None);
         assert_eq!(g.at(2, 2), Some(8));
-    }
-
-    #[test]
-    fn adjacent_agrees_with_the_neighbour_table() {
-        for (w, h) in [(1, 1), (1, 4), (4, 1), (3, 5), (19, 19)] {
-            let g = Grid::new(BoardSize::new(w, h).unwrap());
-            for a in 0..g.len() {
-                for b in 0..g.len() {
-                    assert_eq!(g.adjacent(a, b), g.adj(a).any(|n| n == b), "{w}x{h}: {a} {b}");
-                }
-            }
-        }
     }
 
     #[test]

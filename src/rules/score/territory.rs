@@ -25,7 +25,7 @@
 //! wrong coefficient). Here every edge pattern is matched in all eight orientations at every edge.
 
 use super::grid::{Grid, Pieces};
-use super::{live_code, live_codes};
+use super::live_code;
 use crate::rules::Color;
 
 /// How one point scores under territory counting, with the analysis behind it.
@@ -78,19 +78,30 @@ struct Stones<'a> {
     grid: &'a Grid,
     stones: &'a [Option<Color>],
     dead: &'a [bool],
-    /// [`live_codes`] of the position.
-    live: Vec<u8>,
+    /// [`live_code`] of a live stone on every point, else 0 (empty, or a dead stone).
+    live: &'a [u8],
     /// For every point, what makes two neighbours one chain for [`mark_chains`]: the stone (0
     /// empty, 1 Black, 2 White) and the dead flag (4), as one byte.
-    chain_key: Vec<u8>,
+    chain_key: &'a [u8],
 }
 
 impl<'a> Stones<'a> {
-    fn new(grid: &'a Grid, stones: &'a [Option<Color>], dead: &'a [bool]) -> Stones<'a> {
-        let chain_key = (0..grid.len())
-            .map(|i| stones[i].map_or(0, live_code) | (u8::from(dead[i]) << 2))
-            .collect();
-        Stones { grid, stones, dead, live: live_codes(stones, dead), chain_key }
+    /// The position's view, its two tables written into `live` and `chain_key` in one pass.
+    fn new(
+        grid: &'a Grid,
+        stones: &'a [Option<Color>],
+        dead: &'a [bool],
+        live: &'a mut Vec<u8>,
+        chain_key: &'a mut Vec<u8>,
+    ) -> Stones<'a> {
+        live.clear();
+        chain_key.clear();
+        for (stone, &dead) in stones.iter().zip(dead) {
+            let code = stone.map_or(0, live_code);
+            live.push(if dead { 0 } else { code });
+            chain_key.push(code | (u8::from(dead) << 2));
+        }
+        Stones { grid, stones, dead, live, chain_key }
     }
 
     #[inline]
@@ -104,84 +115,131 @@ impl<'a> Stones<'a> {
     }
 }
 
-struct Region {
-    color: Color,
-    eyes: Vec<u32>,
-}
-
+#[derive(Clone, Copy)]
 struct Chain {
     /// The region every point of the chain lies in, if they all lie in the same one.
     region: Option<u32>,
+    /// The chain's liberties, if it is a chain of stones (0 for a chain of empty points: only
+    /// stones' liberties are read).
     liberties: u32,
 }
 
-struct MacroChain {
-    /// For each eye this macrochain touches, its stones next to that eye.
-    eye_neighbours: Vec<(u32, Points)>,
+/// A stretch of one of the flat lists of [`Buffers`] (`start..end`).
+#[derive(Clone, Copy, Default)]
+struct Span {
+    start: u32,
+    end: u32,
+}
+
+impl Span {
+    fn of<T>(self, list: &[T]) -> &[T] {
+        &list[self.start as usize..self.end as usize]
+    }
 }
 
 struct Eye {
     pla: Color,
     region: u32,
-    potential: Vec<usize>,
-    /// For each macrochain next to the eye, the eye points next to it.
-    macro_neighbours: Vec<(u32, Points)>,
+    /// The eye's points, in [`Buffers::eye_points`].
+    potential: Span,
+    /// The eye's [`Contact`]s, one for each macrochain next to it in the order first met.
+    contacts: Span,
     value: u8,
 }
 
-/// The points where one macrochain meets one eye, in the order found: held in place up to
-/// [`Points::INLINE`] of them, as most such lists are that short, and on the heap beyond, so
-/// that the hundreds of lists of a position cost no allocation each.
+/// Where one macrochain meets one eye.
+#[derive(Clone, Copy)]
+struct Contact {
+    /// The macrochain.
+    chain: u32,
+    eye: u32,
+    /// The eye points next to the macrochain, in [`Buffers::contact_points`], in the order found.
+    eye_points: Span,
+    /// The macrochain's stones next to the eye, in the same list, in the order found.
+    stones: Span,
+}
+
+/// The eyes and macrochains of a position, and where they meet, as [`mark_potential_eyes`]
+/// lists them.
+#[derive(Clone, Copy)]
+struct EyeGraph<'a> {
+    eyes: &'a [Eye],
+    contacts: &'a [Contact],
+    contact_points: &'a [usize],
+    /// Every macrochain's contacts, macrochain after macrochain, each in the order of its eyes.
+    chain_contacts: &'a [u32],
+    /// Where each macrochain's contacts end in `chain_contacts`.
+    chain_ends: &'a [u32],
+}
+
+impl EyeGraph<'_> {
+    /// The contacts of macrochain `m`, eye by eye.
+    fn contacts_of(&self, m: u32) -> &[u32] {
+        let start = if m == 0 { 0 } else { self.chain_ends[m as usize - 1] as usize };
+        &self.chain_contacts[start..self.chain_ends[m as usize] as usize]
+    }
+}
+
+/// Every table and list one analysis fills, kept by the thread from one analysis to the next.
+/// An analysis of a 19x19 position made about 210 allocations for them (every region's, eye's
+/// and macrochain's lists its own), about a seventh of its instructions; kept, they grow to the
+/// largest position analysed and then cost nothing but their refilling.
 #[derive(Default)]
-struct Points {
-    inline: [usize; Points::INLINE],
-    len: usize,
-    /// Every point, once there are more than fit in place (then `inline` is unused).
-    heap: Vec<usize>,
+struct Buffers {
+    live: Vec<u8>,
+    chain_key: Vec<u8>,
+    blocks: Vec<Option<Color>>,
+    /// Reachability by player ([`Color::index`]): strict, and blocked ([`reach`]).
+    strict: [Vec<bool>; 2],
+    blocked: [Vec<bool>; 2],
+    /// The points a flood fill has yet to walk: empty between fills.
+    stack: Vec<usize>,
+    stopped: Vec<usize>,
+    region_of: Vec<u32>,
+    /// Per point, the [`live_code`] of the one player whose blocked reach it is in, else 0.
+    only: Vec<u8>,
+    /// The player each region reaches.
+    region_colors: Vec<Color>,
+    /// A mark per point, for one fill after another: which region's fill saw it, which chain
+    /// counted it as a liberty, which contact listed it.
+    marks: Vec<u32>,
+    chain_of: Vec<u32>,
+    chains: Vec<Chain>,
+    macro_of: Vec<u32>,
+    /// Per chain, whether its macrochain is found.
+    handled: Vec<bool>,
+    visited: Vec<bool>,
+    eye_of: Vec<u32>,
+    eyes: Vec<Eye>,
+    /// The points of every eye, eye after eye.
+    eye_points: Vec<usize>,
+    contacts: Vec<Contact>,
+    /// The points of every contact, contact after contact: its eye points, then its stones.
+    contact_points: Vec<usize>,
+    /// While an eye is walked, every macrochain stone met: its contact, the eye point it was
+    /// met from, and the stone.
+    touches: Vec<(u32, usize, usize)>,
+    eye_stack: Vec<(usize, usize)>,
+    chain_contacts: Vec<u32>,
+    chain_ends: Vec<u32>,
+    false_eye: Vec<bool>,
+    unscorable: Vec<bool>,
+    real: Vec<bool>,
+    search: SearchBuffers,
+    eye_scratch: EyeScratch,
+    region_eyes: Vec<u32>,
+    extra_unscorable: [Vec<bool>; 2],
 }
 
-impl Points {
-    const INLINE: usize = 4;
-
-    fn as_slice(&self) -> &[usize] {
-        if self.heap.is_empty() { &self.inline[..self.len] } else { &self.heap }
-    }
-
-    fn push(&mut self, p: usize) {
-        if self.len < Points::INLINE {
-            self.inline[self.len] = p;
-        } else {
-            if self.len == Points::INLINE {
-                self.heap.reserve(2 * Points::INLINE);
-                self.heap.extend_from_slice(&self.inline);
-            }
-            self.heap.push(p);
-        }
-        self.len += 1;
-    }
+/// `table` made `n` entries long, each `value`.
+fn refill<T: Clone>(table: &mut Vec<T>, n: usize, value: T) {
+    table.clear();
+    table.resize(n, value);
 }
 
-impl std::ops::Deref for Points {
-    type Target = [usize];
-
-    fn deref(&self) -> &[usize] {
-        self.as_slice()
-    }
-}
-
-fn add_to(list: &mut Vec<(u32, Points)>, key: u32, point: usize) {
-    match list.iter_mut().find(|(k, _)| *k == key) {
-        Some((_, points)) => {
-            if !points.contains(&point) {
-                points.push(point);
-            }
-        }
-        None => {
-            let mut points = Points::default();
-            points.push(point);
-            list.push((key, points));
-        }
-    }
+thread_local! {
+    /// This thread's [`Buffers`].
+    static BUFFERS: std::cell::RefCell<Buffers> = std::cell::RefCell::default();
 }
 
 /// Analyses a finished position for territory counting. `stones` and `dead` are row-major over
@@ -192,49 +250,138 @@ pub(crate) fn analyze(
     dead: &[bool],
     score_false_eyes: bool,
 ) -> Vec<TerritoryPoint> {
-    let s = Stones::new(grid, stones, dead);
+    BUFFERS.with(|buffers| match buffers.try_borrow_mut() {
+        Ok(mut buffers) => analyze_with(&mut buffers, grid, stones, dead, score_false_eyes),
+        // Only a call from inside an analysis could find them taken; none does, but fresh
+        // buffers answer the same.
+        Err(_) => analyze_with(&mut Buffers::default(), grid, stones, dead, score_false_eyes),
+    })
+}
+
+fn analyze_with(
+    buffers: &mut Buffers,
+    grid: &Grid,
+    stones: &[Option<Color>],
+    dead: &[bool],
+    score_false_eyes: bool,
+) -> Vec<TerritoryPoint> {
     let n = grid.len();
-    let blocks = connection_blocks(&s);
-    let [(strict_black, blocked_black), (strict_white, blocked_white)] =
-        Color::BOTH.map(|pla| reach(&s, &blocks, pla));
-    let strict = [strict_black, strict_white];
-    let blocked = [blocked_black, blocked_white];
-    let (region_of, mut regions) = mark_regions(&s, &blocks, &blocked);
-    let (chain_of, chains) = mark_chains(&s, &region_of);
-    let (macro_of, mut macros) = mark_macrochains(&s, &blocks, &region_of, &chain_of, &chains);
-    let region_colors: Vec<Color> = regions.iter().map(|r| r.color).collect();
-    let (eye_of, mut eyes) =
-        mark_potential_eyes(&s, &region_colors, &region_of, &macro_of, &mut macros);
-    for (id, eye) in eyes.iter().enumerate() {
-        regions[eye.region as usize].eyes.push(id as u32);
+    let Buffers {
+        live,
+        chain_key,
+        blocks,
+        strict,
+        blocked,
+        stack,
+        stopped,
+        region_of,
+        only,
+        region_colors,
+        marks,
+        chain_of,
+        chains,
+        macro_of,
+        handled,
+        visited,
+        eye_of,
+        eyes,
+        eye_points,
+        contacts,
+        contact_points,
+        touches,
+        eye_stack,
+        chain_contacts,
+        chain_ends,
+        false_eye,
+        unscorable,
+        real,
+        search,
+        eye_scratch,
+        region_eyes,
+        extra_unscorable,
+    } = buffers;
+    let s = Stones::new(grid, stones, dead, live, chain_key);
+    connection_blocks(&s, blocks);
+    for pla in Color::BOTH {
+        let k = pla.index();
+        reach(&s, blocks, pla, &mut strict[k], &mut blocked[k], stack, stopped);
     }
+    mark_regions(&s, blocks, blocked, region_of, region_colors, marks, only, stack);
+    mark_chains(&s, region_of, chain_of, chains, marks, stack);
+    let macro_count = mark_macrochains(
+        &s,
+        blocks,
+        region_of,
+        chain_of,
+        chains.len(),
+        macro_of,
+        handled,
+        visited,
+        stack,
+    );
+    mark_potential_eyes(
+        &s,
+        region_colors,
+        region_of,
+        macro_of,
+        eye_of,
+        eyes,
+        eye_points,
+        contacts,
+        contact_points,
+        touches,
+        visited,
+        marks,
+        eye_stack,
+    );
+    list_chain_contacts(contacts, macro_count, chain_contacts, chain_ends);
 
-    let no_real = vec![false; n];
-    let false_eye = mark_false_eye_points(grid, &region_of, &macros, &eyes, &no_real);
-    let real: Vec<bool> = (0..n).map(|i| eye_of[i] != NONE && !false_eye[i]).collect();
-    let mut scratch = EyeScratch {
-        member: vec![false; n],
-        info: vec![EyePointInfo::default(); n],
-        pieces: Pieces::default(),
-    };
-    let values: Vec<u8> = eyes
-        .iter()
-        .map(|eye| eye_value(&s, &chain_of, &chains, &false_eye, &real, eye, &mut scratch))
-        .collect();
-    for (eye, value) in eyes.iter_mut().zip(values) {
-        eye.value = value;
-    }
-    let unscorable = mark_false_eye_points(grid, &region_of, &macros, &eyes, &real);
-
-    // Points next to a false eye occupied by a single dead throw-in will also have to be filled.
-    let mut extra_unscorable = [vec![false; n], vec![false; n]];
+    let graph = EyeGraph { eyes, contacts, contact_points, chain_contacts, chain_ends };
+    mark_false_eye_points(
+        &s, region_of, macro_of, graph, eye_points, None, None, search, false_eye,
+    );
+    refill(real, n, false);
     for i in 0..n {
-        if let Some(c) = stones[i]
-            && unscorable[i]
-            && dead[i]
-        {
-            for a in grid.adj(i) {
-                extra_unscorable[c.opponent().index()][a] = true;
+        real[i] = eye_of[i] != NONE && !false_eye[i];
+    }
+    for eye in eyes.iter_mut() {
+        let potential = eye.potential.of(eye_points);
+        eye.value =
+            eye_value(&s, chain_of, chains, false_eye, real, eye.pla, potential, eye_scratch);
+    }
+    let graph = EyeGraph { eyes, contacts, contact_points, chain_contacts, chain_ends };
+    mark_false_eye_points(
+        &s,
+        region_of,
+        macro_of,
+        graph,
+        eye_points,
+        Some(real),
+        Some(false_eye),
+        search,
+        unscorable,
+    );
+    // The eyes of each region, worth at most two each, in total.
+    refill(region_eyes, region_colors.len(), 0);
+    for eye in eyes.iter() {
+        region_eyes[eye.region as usize] += u32::from(eye.value);
+    }
+
+    // Points next to a false eye occupied by a single dead throw-in will also have to be filled
+    // (most positions have no such throw-in, and then no table to fill).
+    let throw_ins = (0..n).any(|i| unscorable[i] && dead[i] && stones[i].is_some());
+    if throw_ins {
+        for extra in extra_unscorable.iter_mut() {
+            refill(extra, n, false);
+        }
+        for i in 0..n {
+            if let Some(c) = stones[i]
+                && unscorable[i]
+                && dead[i]
+            {
+                for a in grid.adj(i) {
+                    extra_unscorable[c.opponent().index()][a] = true;
+                }
             }
         }
     }
@@ -247,15 +394,15 @@ pub(crate) fn analyze(
             p.dame = true;
             continue;
         }
-        let info = &regions[region as usize];
-        let color = info.color;
-        let total_eyes: u32 = info.eyes.iter().map(|&e| eyes[e as usize].value as u32).sum();
-        if total_eyes <= 1 {
+        let color = region_colors[region as usize];
+        if region_eyes[region as usize] <= 1 {
             p.seki = Some(color);
         }
         p.false_eye = false_eye[i];
         p.unscorable_false_eye = unscorable[i]
-            || ((stones[i].is_none() || dead[i]) && extra_unscorable[color.index()][i]);
+            || (throw_ins
+                && (stones[i].is_none() || dead[i])
+                && extra_unscorable[color.index()][i]);
         if eye_of[i] != NONE {
             p.eye_value = eyes[eye_of[i] as usize].value;
         }
@@ -420,56 +567,64 @@ fn blocks_at(key: u16) -> bool {
     matched
 }
 
-fn connection_blocks(s: &Stones) -> Vec<Option<Color>> {
+fn connection_blocks(s: &Stones, blocks: &mut Vec<Option<Color>>) {
     let grid = s.grid;
-    let mut blocks = vec![None; grid.len()];
-    for pla in Color::BOTH {
-        for (at, stone) in s.stones.iter().enumerate() {
-            if stone.is_some() || blocks[at] == Some(pla) {
-                continue;
-            }
-            // Every pattern has a live stone of the player next to '@': most points have none.
-            if !grid.adj(at).any(|a| s.live(a, pla)) {
-                continue;
-            }
-            if blocks_at(neighbourhood(s, pla, at)) {
+    refill(blocks, grid.len(), None);
+    for (at, stone) in s.stones.iter().enumerate() {
+        if stone.is_some() {
+            continue;
+        }
+        // Every pattern has a live stone of the player next to '@': most points have none.
+        let mut next_to = 0;
+        for a in grid.adj(at) {
+            next_to |= 1 << s.live[a];
+        }
+        // White's block where both players have one, as when White's patterns were matched
+        // after Black's.
+        for pla in Color::BOTH {
+            if next_to & (1 << live_code(pla)) != 0 && blocks_at(neighbourhood(s, pla, at)) {
                 blocks[at] = Some(pla);
             }
         }
     }
-    blocks
 }
 
 /// Points with a path to a live stone of `pla` that crosses no live stone of the opponent:
 /// strictly, and blocked (the path also does not leave one of the opponent's connection
 /// `blocks`). Every blocked path is a strict one, so the strict fill goes on from where the
 /// blocked one stopped instead of starting over.
-fn reach(s: &Stones, blocks: &[Option<Color>], pla: Color) -> (Vec<bool>, Vec<bool>) {
-    let grid = s.grid;
+fn reach(
+    s: &Stones,
+    blocks: &[Option<Color>],
+    pla: Color,
+    strict: &mut Vec<bool>,
+    blocked: &mut Vec<bool>,
+    stack: &mut Vec<usize>,
+    stopped: &mut Vec<usize>,
+) {
     let opp = pla.opponent();
     let (own, theirs) = (live_code(pla), live_code(opp));
-    let mut reached = vec![false; grid.len()];
-    // Sized for the whole board: it never holds a point twice, so it never grows.
-    let mut stack = Vec::with_capacity(grid.len());
+    let reached = strict;
+    refill(reached, s.grid.len(), false);
     // The points reached that the blocked fill does not leave.
-    let mut stopped = Vec::new();
+    stopped.clear();
     for (i, r) in reached.iter_mut().enumerate() {
         if s.live[i] == own {
             *r = true;
             stack.push(i);
         }
     }
-    spread(s, theirs, &mut reached, &mut stack, |p| {
+    spread(s, theirs, reached, stack, |p| {
         let stop = blocks[p] == Some(opp);
         if stop {
             stopped.push(p);
         }
         stop
     });
-    let blocked = reached.clone();
-    stack.extend_from_slice(&stopped);
-    spread(s, theirs, &mut reached, &mut stack, |_| false);
-    (reached, blocked)
+    blocked.clear();
+    blocked.extend_from_slice(reached);
+    stack.extend_from_slice(stopped);
+    spread(s, theirs, reached, stack, |_| false);
 }
 
 /// Spreads `reached` from the points on `stack` to every point it can reach without crossing a
@@ -494,57 +649,75 @@ fn spread(
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 fn mark_regions(
     s: &Stones,
     blocks: &[Option<Color>],
     reach: &[Vec<bool>; 2],
-) -> (Vec<u32>, Vec<Region>) {
+    region_of: &mut Vec<u32>,
+    regions: &mut Vec<Color>,
+    visited: &mut Vec<u32>,
+    only: &mut Vec<u8>,
+    stack: &mut Vec<usize>,
+) {
     let grid = s.grid;
     let n = grid.len();
-    let mut region_of = vec![NONE; n];
-    let mut regions = Vec::new();
-    let mut visited = vec![NONE; n];
-    let mut stack = Vec::new();
+    refill(region_of, n, NONE);
+    regions.clear();
+    refill(visited, n, NONE);
+    // The [`live_code`] of the one player reaching each point, else 0: one byte read where two
+    // tables were.
+    only.clear();
+    only.extend(reach[0].iter().zip(&reach[1]).map(|(&black, &white)| match (black, white) {
+        (true, false) => live_code(Color::Black),
+        (false, true) => live_code(Color::White),
+        _ => 0,
+    }));
     for start in 0..n {
-        for pla in Color::BOTH {
-            let opp = pla.opponent();
-            let (rp, ro) = (&reach[pla.index()], &reach[opp.index()]);
-            if !(rp[start] && !ro[start] && region_of[start] == NONE) {
+        let code = only[start];
+        if code == 0 || region_of[start] != NONE {
+            continue;
+        }
+        let pla = if code == live_code(Color::Black) { Color::Black } else { Color::White };
+        let opp = pla.opponent();
+        let theirs = live_code(opp);
+        let id = regions.len() as u32;
+        regions.push(pla);
+        // A point is taken when first seen: one this fill has not visited, in no earlier
+        // region (only this fill's own points join a region while it runs), and not the
+        // opponent's live stone.
+        visited[start] = id;
+        stack.push(start);
+        while let Some(p) = stack.pop() {
+            if only[p] == code {
+                region_of[p] = id;
+            }
+            if blocks[p] == Some(opp) {
                 continue;
             }
-            let id = regions.len() as u32;
-            regions.push(Region { color: pla, eyes: Vec::new() });
-            // A point is taken when first seen: one this fill has not visited, in no earlier
-            // region (only this fill's own points join a region while it runs), and not the
-            // opponent's live stone.
-            visited[start] = id;
-            stack.push(start);
-            while let Some(p) = stack.pop() {
-                if rp[p] && !ro[p] {
-                    region_of[p] = id;
-                }
-                if blocks[p] == Some(opp) {
-                    continue;
-                }
-                for a in grid.adj(p) {
-                    if visited[a] != id && region_of[a] == NONE && !s.live(a, opp) {
-                        visited[a] = id;
-                        stack.push(a);
-                    }
+            for a in grid.adj(p) {
+                if visited[a] != id && region_of[a] == NONE && s.live[a] != theirs {
+                    visited[a] = id;
+                    stack.push(a);
                 }
             }
         }
     }
-    (region_of, regions)
 }
 
-fn mark_chains(s: &Stones, region_of: &[u32]) -> (Vec<u32>, Vec<Chain>) {
+fn mark_chains(
+    s: &Stones,
+    region_of: &[u32],
+    chain_of: &mut Vec<u32>,
+    chains: &mut Vec<Chain>,
+    liberty_seen: &mut Vec<u32>,
+    stack: &mut Vec<usize>,
+) {
     let grid = s.grid;
     let n = grid.len();
-    let mut chain_of = vec![NONE; n];
-    let mut chains = Vec::new();
-    let mut stack = Vec::new();
-    let mut liberty_seen = vec![NONE; n];
+    refill(chain_of, n, NONE);
+    chains.clear();
+    refill(liberty_seen, n, NONE);
     for start in 0..n {
         if chain_of[start] != NONE {
             continue;
@@ -565,7 +738,7 @@ fn mark_chains(s: &Stones, region_of: &[u32]) -> (Vec<u32>, Vec<Chain>) {
                         chain_of[a] = id;
                         stack.push(a);
                     }
-                } else if s.stones[a].is_none() && liberty_seen[a] != id {
+                } else if key & 3 != 0 && s.stones[a].is_none() && liberty_seen[a] != id {
                     liberty_seen[a] = id;
                     liberties += 1;
                 }
@@ -573,32 +746,36 @@ fn mark_chains(s: &Stones, region_of: &[u32]) -> (Vec<u32>, Vec<Chain>) {
         }
         chains.push(Chain { region, liberties });
     }
-    (chain_of, chains)
 }
 
+/// Marks every live stone with its macrochain and returns how many macrochains there are.
+#[allow(clippy::too_many_arguments)]
 fn mark_macrochains(
     s: &Stones,
     blocks: &[Option<Color>],
     region_of: &[u32],
     chain_of: &[u32],
-    chains: &[Chain],
-) -> (Vec<u32>, Vec<MacroChain>) {
+    chain_count: usize,
+    macro_of: &mut Vec<u32>,
+    handled: &mut Vec<bool>,
+    visited: &mut Vec<bool>,
+    stack: &mut Vec<usize>,
+) -> usize {
     let grid = s.grid;
     let n = grid.len();
-    let mut macro_of = vec![NONE; n];
-    let mut macros = Vec::new();
-    let mut stack = Vec::new();
+    refill(macro_of, n, NONE);
+    let mut macros = 0;
     for pla in Color::BOTH {
         let opp = pla.opponent();
-        let mut visited = vec![false; n];
-        let mut handled = vec![false; chains.len()];
+        refill(visited, n, false);
+        refill(handled, chain_count, false);
         for start in 0..n {
             let chain = chain_of[start] as usize;
             if !s.live(start, pla) || handled[chain] {
                 continue;
             }
-            let id = macros.len() as u32;
-            macros.push(MacroChain { eye_neighbours: Vec::new() });
+            let id = macros as u32;
+            macros += 1;
             if visited[start] {
                 continue;
             }
@@ -623,22 +800,37 @@ fn mark_macrochains(
             }
         }
     }
-    (macro_of, macros)
+    macros
 }
 
+/// Finds the potential eyes, each with its points and its [`Contact`]s with the macrochains
+/// around it.
+#[allow(clippy::too_many_arguments)]
 fn mark_potential_eyes(
     s: &Stones,
     region_colors: &[Color],
     region_of: &[u32],
     macro_of: &[u32],
-    macros: &mut [MacroChain],
-) -> (Vec<u32>, Vec<Eye>) {
+    eye_of: &mut Vec<u32>,
+    eyes: &mut Vec<Eye>,
+    eye_points: &mut Vec<usize>,
+    contacts: &mut Vec<Contact>,
+    contact_points: &mut Vec<usize>,
+    touches: &mut Vec<(u32, usize, usize)>,
+    visited: &mut Vec<bool>,
+    listed: &mut Vec<u32>,
+    stack: &mut Vec<(usize, usize)>,
+) {
     let grid = s.grid;
     let n = grid.len();
-    let mut eye_of = vec![NONE; n];
-    let mut eyes: Vec<Eye> = Vec::new();
-    let mut visited = vec![false; n];
-    let mut stack: Vec<(usize, usize)> = Vec::new();
+    refill(eye_of, n, NONE);
+    eyes.clear();
+    eye_points.clear();
+    contacts.clear();
+    contact_points.clear();
+    refill(visited, n, false);
+    // The last contact that listed each point (a point lies in one contact's list at most once).
+    refill(listed, n, NONE);
     for start in 0..n {
         if visited[start] || eye_of[start] != NONE || s.live_any(start) || region_of[start] == NONE
         {
@@ -647,8 +839,9 @@ fn mark_potential_eyes(
         let region = region_of[start];
         let id = eyes.len() as u32;
         let pla = region_colors[region as usize];
-        let mut eye =
-            Eye { pla, region, potential: Vec::new(), macro_neighbours: Vec::new(), value: 0 };
+        let first_point = eye_points.len() as u32;
+        let first_contact = contacts.len();
+        touches.clear();
         stack.push((start, usize::MAX));
         while let Some((p, from)) = stack.pop() {
             if visited[p] || region_of[p] != region {
@@ -656,195 +849,279 @@ fn mark_potential_eyes(
             }
             if macro_of[p] != NONE {
                 let m = macro_of[p];
-                add_to(&mut eye.macro_neighbours, m, from);
-                add_to(&mut macros[m as usize].eye_neighbours, id, p);
+                let contact = match contacts[first_contact..].iter().position(|c| c.chain == m) {
+                    Some(k) => first_contact + k,
+                    None => {
+                        let empty = Span::default();
+                        contacts.push(Contact {
+                            chain: m,
+                            eye: id,
+                            eye_points: empty,
+                            stones: empty,
+                        });
+                        contacts.len() - 1
+                    }
+                };
+                touches.push((contact as u32, from, p));
             }
             if s.live_any(p) {
                 continue;
             }
             visited[p] = true;
             eye_of[p] = id;
-            eye.potential.push(p);
+            eye_points.push(p);
+            // A point walked already, or outside the region, would be passed over when taken.
             for a in grid.adj(p) {
-                stack.push((a, p));
+                if !visited[a] && region_of[a] == region {
+                    stack.push((a, p));
+                }
             }
         }
-        eyes.push(eye);
+        // Each contact's points, each once, in the order met: the eye points (a stone is met
+        // from an eye point), then the stones.
+        for (c, contact) in contacts.iter_mut().enumerate().skip(first_contact) {
+            let mark = c as u32;
+            let start = contact_points.len() as u32;
+            for &(_, from, _) in touches.iter().filter(|t| t.0 == mark) {
+                if listed[from] != mark {
+                    listed[from] = mark;
+                    contact_points.push(from);
+                }
+            }
+            let middle = contact_points.len() as u32;
+            for &(_, _, stone) in touches.iter().filter(|t| t.0 == mark) {
+                if listed[stone] != mark {
+                    listed[stone] = mark;
+                    contact_points.push(stone);
+                }
+            }
+            let end = contact_points.len() as u32;
+            contact.eye_points = Span { start, end: middle };
+            contact.stones = Span { start: middle, end };
+        }
+        eyes.push(Eye {
+            pla,
+            region,
+            potential: Span { start: first_point, end: eye_points.len() as u32 },
+            contacts: Span { start: first_contact as u32, end: contacts.len() as u32 },
+            value: 0,
+        });
     }
-    (eye_of, eyes)
 }
 
-/// Marks false eye points. With every eye value 0 (the first pass) these are the false eyes for
-/// life and death; with the final eye values and real points, the false eyes that must be
-/// filled and so do not score.
+/// Lists the contacts of every macrochain together, macrochain after macrochain, each in the
+/// order found (which is the order of its eyes): a counting sort.
+fn list_chain_contacts(
+    contacts: &[Contact],
+    macro_count: usize,
+    chain_contacts: &mut Vec<u32>,
+    chain_ends: &mut Vec<u32>,
+) {
+    // First the number of contacts of each macrochain, then where each one's list ends.
+    refill(chain_ends, macro_count, 0);
+    for contact in contacts {
+        chain_ends[contact.chain as usize] += 1;
+    }
+    let mut end = 0;
+    for count in chain_ends.iter_mut() {
+        end += *count;
+        *count = end;
+    }
+    // Filled from the back, each list's end moves down to its start.
+    refill(chain_contacts, contacts.len(), 0);
+    for (c, contact) in contacts.iter().enumerate().rev() {
+        let end = &mut chain_ends[contact.chain as usize];
+        *end -= 1;
+        chain_contacts[*end as usize] = c as u32;
+    }
+    // Now every entry holds its list's start, which is the previous list's end.
+    if macro_count > 0 {
+        chain_ends.rotate_left(1);
+        chain_ends[macro_count - 1] = contacts.len() as u32;
+    }
+}
+
+/// The buffers of [`mark_false_eye_points`], kept from call to call.
+#[derive(Default)]
+struct SearchBuffers {
+    /// Membership in the eye tested.
+    in_eye: Vec<bool>,
+    /// For each macrochain, the number of the last tested eye whose pieces it was sorted into,
+    /// and its piece then.
+    macro_seen: Vec<u32>,
+    macro_piece: Vec<u32>,
+    /// For each eye, the number of the last tested eye whose pieces reached it.
+    eye_seen: Vec<u32>,
+    /// For each piece, whether it reaches an eye worth something.
+    piece_valued: Vec<bool>,
+    /// The pieces one tested point's macrochains reach.
+    reached: Vec<u32>,
+    stack: Vec<u32>,
+}
+
+/// Marks false eye points in `is_false`. With every eye value 0 and no real points (the first
+/// pass) these are the false eyes for life and death; with the final eye values and `real`
+/// points, the false eyes that must be filled and so do not score.
+///
+/// An eye point is false when the macrochain next to it cannot reach it from every side (the
+/// point's neighbours in the region) without passing through it, nor reach an eye worth
+/// something (the second pass: with a real point of the tested eye elsewhere, the tested eye
+/// too). A macrochain reaches on through every eye but the tested one to every macrochain next
+/// to that eye, and through the tested eye if it touches it anywhere but at the tested point:
+/// the tested point has at most one neighbour in the eye (no other is tested), so the eye
+/// without it stays in one piece, and walking it reaches every macrochain touching it anywhere
+/// but at that point, and every neighbour of the point inside the eye.
+///
+/// So the macrochains joined through the other eyes fall into pieces, found once for each
+/// tested eye, and each tested point asks only which pieces the eye's own macrochains are in.
+/// (goscorer searches macrochain by macrochain and eye by eye for every tested point; on
+/// large territories that was most of the analysis's time, and here, later, a fifth of it.)
+///
+/// The second pass tests only the points the first found false (`among`): it asks the first
+/// pass's question with more ways to succeed, so a point the first pass found not false is not
+/// false in the second.
+#[allow(clippy::too_many_arguments)]
 fn mark_false_eye_points(
-    grid: &Grid,
+    s: &Stones,
     region_of: &[u32],
-    macros: &[MacroChain],
-    eyes: &[Eye],
-    real: &[bool],
-) -> Vec<bool> {
+    macro_of: &[u32],
+    graph: EyeGraph,
+    eye_points: &[usize],
+    real: Option<&[bool]>,
+    among: Option<&[bool]>,
+    buffers: &mut SearchBuffers,
+    is_false: &mut Vec<bool>,
+) {
+    let grid = s.grid;
     let n = grid.len();
-    let mut is_false = vec![false; n];
-    // One search's state, reused from point to point: each search starts from it cleared.
-    let mut search = FalseEyeSearch {
-        grid,
-        macros,
-        eyes,
-        in_eye: vec![false; n],
-        orig: 0,
-        point: 0,
-        target: 0,
-        real_elsewhere: false,
-        sides: Vec::new(),
-        search: 0,
-        macro_search: vec![0; macros.len()],
-        eye_search: vec![0; eyes.len()],
-        eye_walked: false,
-    };
-    for (orig, eye) in eyes.iter().enumerate() {
+    refill(is_false, n, false);
+    let SearchBuffers { in_eye, macro_seen, macro_piece, eye_seen, piece_valued, reached, stack } =
+        buffers;
+    refill(in_eye, n, false);
+    refill(macro_seen, graph.chain_ends.len(), NONE);
+    refill(macro_piece, graph.chain_ends.len(), 0);
+    refill(eye_seen, graph.eyes.len(), NONE);
+    let real_at = |p: usize| real.is_some_and(|real| real[p]);
+    for (orig, eye) in graph.eyes.iter().enumerate() {
+        let orig = orig as u32;
+        let potential = eye.potential.of(eye_points);
+        let contacts = eye.contacts.of(graph.contacts);
         let mut real_points = 0;
-        for &p in &eye.potential {
-            search.in_eye[p] = true;
-            real_points += usize::from(real[p]);
+        for &p in potential {
+            in_eye[p] = true;
+            real_points += usize::from(real_at(p));
         }
-        for (orig_macro, from_points) in &eye.macro_neighbours {
-            for &ep in from_points.iter() {
+        // The pieces of this eye's macrochains, found when a point of it is first tested.
+        let mut pieces_found = false;
+        for contact in contacts {
+            for &ep in contact.eye_points.of(graph.contact_points) {
                 // A point found false already (next to another macrochain) would only be found
                 // false again; a point with two or more neighbours inside the eye is never false.
-                if is_false[ep] || grid.adj(ep).filter(|&a| search.in_eye[a]).count() > 1 {
+                if is_false[ep]
+                    || among.is_some_and(|among| !among[ep])
+                    || grid.adj(ep).filter(|&a| in_eye[a]).count() > 1
+                {
                     continue;
                 }
-                let target = grid.adj(ep).filter(|&a| region_of[a] == eye.region).count();
-                search.start(orig as u32, ep, target, real_points > usize::from(real[ep]));
-                if !search.reaches(*orig_macro) {
+                if !pieces_found {
+                    pieces_found = true;
+                    piece_valued.clear();
+                    for c in contacts {
+                        if macro_seen[c.chain as usize] != orig {
+                            let piece = piece_valued.len() as u32;
+                            piece_valued.push(false);
+                            let mut piece_walk =
+                                PieceWalk { graph, orig, macro_seen, macro_piece, eye_seen, stack };
+                            piece_valued[piece as usize] = piece_walk.walk(c.chain, piece);
+                        }
+                    }
+                }
+                // Whether a contact touches the eye anywhere but at the tested point.
+                let elsewhere =
+                    |c: &Contact| c.eye_points.of(graph.contact_points).iter().any(|&p| p != ep);
+                reached.clear();
+                reached.push(macro_piece[contact.chain as usize]);
+                let walked = contacts
+                    .iter()
+                    .any(|c| reached.contains(&macro_piece[c.chain as usize]) && elsewhere(c));
+                if walked {
+                    for c in contacts.iter().filter(|c| elsewhere(c)) {
+                        let piece = macro_piece[c.chain as usize];
+                        if !reached.contains(&piece) {
+                            reached.push(piece);
+                        }
+                    }
+                }
+                let mut target = 0;
+                let mut sides = 0;
+                for a in grid.adj(ep) {
+                    if region_of[a] != eye.region {
+                        continue;
+                    }
+                    target += 1;
+                    // A live stone next to the point in its region is its macrochain's
+                    // contact with the eye.
+                    let side = if s.live_any(a) {
+                        reached.contains(&macro_piece[macro_of[a] as usize])
+                    } else {
+                        walked && in_eye[a]
+                    };
+                    sides += usize::from(side);
+                }
+                let real_elsewhere = real_points > usize::from(real_at(ep));
+                let lives = sides >= target
+                    || reached.iter().any(|&piece| piece_valued[piece as usize])
+                    || (walked && eye.value > 0 && real_elsewhere);
+                if !lives {
                     is_false[ep] = true;
                 }
             }
         }
-        for &p in &eye.potential {
-            search.in_eye[p] = false;
+        for &p in potential {
+            in_eye[p] = false;
         }
     }
-    is_false
 }
 
-/// The search behind one tested point of [`mark_false_eye_points`]: can the macrochains around
-/// the eye reach the point from every side (or reach an eye worth something) without passing
-/// through it?
-struct FalseEyeSearch<'a> {
-    grid: &'a Grid,
-    macros: &'a [MacroChain],
-    eyes: &'a [Eye],
-    /// Membership in the eye tested.
-    in_eye: Vec<bool>,
+/// Sorts the macrochains joined to one through eyes other than the tested one into a piece.
+struct PieceWalk<'a> {
+    graph: EyeGraph<'a>,
+    /// The tested eye, which joins nothing.
     orig: u32,
-    point: usize,
-    target: usize,
-    /// Whether the tested eye has a real point other than the tested point.
-    real_elsewhere: bool,
-    sides: Vec<usize>,
-    /// The number of the current search: a macrochain or eye is visited in this search when
-    /// its mark holds this number. Numbers only grow, so no mark needs clearing between
-    /// searches (clearing both tables for every tested point was a cost in the number of
-    /// macrochains and eyes per point).
-    search: u32,
-    macro_search: Vec<u32>,
-    eye_search: Vec<u32>,
-    /// Whether this search has walked the tested eye already.
-    eye_walked: bool,
+    macro_seen: &'a mut [u32],
+    macro_piece: &'a mut [u32],
+    eye_seen: &'a mut [u32],
+    stack: &'a mut Vec<u32>,
 }
 
-impl FalseEyeSearch<'_> {
-    /// Starts a new search, every mark off and no side found.
-    fn start(&mut self, orig: u32, point: usize, target: usize, real_elsewhere: bool) {
-        self.orig = orig;
-        self.point = point;
-        self.target = target;
-        self.real_elsewhere = real_elsewhere;
-        self.sides.clear();
-        self.search += 1;
-        self.eye_walked = false;
-    }
-
-    fn add_side(&mut self, p: usize) {
-        if !self.sides.contains(&p) {
-            self.sides.push(p);
-        }
-    }
-
-    /// Whether macrochain `m` reaches the eye point from every side, or reaches an eye worth
-    /// something, without passing through the point.
-    ///
-    /// The tested eye is walked from the first macrochain that touches it anywhere but at the
-    /// tested point, never through that point. That walk reaches every other point of the eye:
-    /// the tested point has at most one neighbour in the eye ([`mark_false_eye_points`] tests
-    /// no other), so taking it out leaves the eye in one piece. So the walk is known without
-    /// walking it (the eye's points but the tested one), and every later walk, which goes only
-    /// through points no walk reached before, reaches nothing. (Walking the eye point by point,
-    /// for every tested point, was most of the territory analysis's time on large
-    /// territories.)
-    fn reaches(&mut self, m: u32) -> bool {
-        if self.macro_search[m as usize] == self.search {
-            return false;
-        }
-        self.macro_search[m as usize] = self.search;
-        let macros = self.macros;
-        for (eye_id, stones_next_to_eye) in &macros[m as usize].eye_neighbours {
-            let eye_id = *eye_id;
-            if self.eye_search[eye_id as usize] == self.search {
-                continue;
-            }
-            let eye = &self.eyes[eye_id as usize];
-            if eye_id == self.orig {
-                for &p in stones_next_to_eye.iter() {
-                    if self.grid.adjacent(p, self.point) {
-                        self.add_side(p);
-                    }
-                }
-                if self.sides.len() >= self.target {
-                    return true;
-                }
-                // The walk from this macrochain's side: nothing if an earlier one walked the
-                // eye, or if this macrochain touches the eye only at the tested point.
-                let from = eye.macro_neighbours.iter().find(|(k, _)| *k == m).map(|(_, v)| v);
-                let point = self.point;
-                if self.eye_walked || !from.is_some_and(|from| from.iter().any(|&p| p != point)) {
+impl PieceWalk<'_> {
+    /// Puts macrochain `first` and every macrochain joined to it in `piece`, and says whether
+    /// they reach an eye worth something (other than the tested one).
+    fn walk(&mut self, first: u32, piece: u32) -> bool {
+        let graph = self.graph;
+        let mut valued = false;
+        self.macro_seen[first as usize] = self.orig;
+        self.macro_piece[first as usize] = piece;
+        self.stack.push(first);
+        while let Some(m) = self.stack.pop() {
+            for &c in graph.contacts_of(m) {
+                let eye_id = graph.contacts[c as usize].eye;
+                if eye_id == self.orig || self.eye_seen[eye_id as usize] == self.orig {
                     continue;
                 }
-                self.eye_walked = true;
-                if eye.value > 0 && self.real_elsewhere {
-                    return true;
-                }
-                let grid = self.grid;
-                for a in grid.adj(point) {
-                    if self.in_eye[a] {
-                        self.add_side(a);
-                    }
-                }
-                if self.sides.len() >= self.target {
-                    return true;
-                }
-                // Every point of the eye but the tested one was walked: a macrochain touching
-                // the eye elsewhere goes on from there.
-                for (next, from_points) in &eye.macro_neighbours {
-                    if from_points.iter().any(|&p| p != point) && self.reaches(*next) {
-                        return true;
-                    }
-                }
-            } else {
-                self.eye_search[eye_id as usize] = self.search;
-                if eye.value > 0 {
-                    return true;
-                }
-                for (next, _) in &eye.macro_neighbours {
-                    if self.reaches(*next) {
-                        return true;
+                self.eye_seen[eye_id as usize] = self.orig;
+                let eye = &graph.eyes[eye_id as usize];
+                valued |= eye.value > 0;
+                for next in eye.contacts.of(graph.contacts) {
+                    if self.macro_seen[next.chain as usize] != self.orig {
+                        self.macro_seen[next.chain as usize] = self.orig;
+                        self.macro_piece[next.chain as usize] = piece;
+                        self.stack.push(next.chain);
                     }
                 }
             }
         }
-        false
+        valued
     }
 }
 
@@ -895,7 +1172,10 @@ fn may_split(grid: &Grid, member: &[bool], d: usize) -> bool {
 }
 
 /// Board-wide buffers [`eye_value`] reuses from eye to eye.
+#[derive(Default)]
 struct EyeScratch {
+    /// The real points of the eye valued.
+    points: Vec<usize>,
     /// All `false` between eyes.
     member: Vec<bool>,
     /// Meaningful only at the eye's own points, which each eye writes before reading.
@@ -904,45 +1184,58 @@ struct EyeScratch {
     pieces: Pieces,
 }
 
+/// How many eyes (0 to 2) the potential eye of `pla` at points `potential` is worth.
+#[allow(clippy::too_many_arguments)]
 fn eye_value(
     s: &Stones,
     chain_of: &[u32],
     chains: &[Chain],
     is_false: &[bool],
     real: &[bool],
-    eye: &Eye,
+    pla: Color,
+    potential: &[usize],
     buffers: &mut EyeScratch,
 ) -> u8 {
-    let points: Vec<usize> = eye.potential.iter().copied().filter(|&p| real[p]).collect();
+    let n = s.grid.len();
+    if buffers.member.len() != n {
+        refill(&mut buffers.member, n, false);
+        refill(&mut buffers.info, n, EyePointInfo::default());
+    }
+    let mut points = std::mem::take(&mut buffers.points);
+    points.clear();
+    points.extend(potential.iter().copied().filter(|&p| real[p]));
     if points.is_empty() {
+        buffers.points = points;
         return 0;
     }
     // Membership in this eye's real points (another eye may touch it across a connection block).
     for &p in &points {
         buffers.member[p] = true;
     }
-    let value = real_eye_value(s, chain_of, chains, is_false, eye, &points, buffers);
+    let value = real_eye_value(s, chain_of, chains, is_false, pla, potential, &points, buffers);
     for &p in &points {
         buffers.member[p] = false;
     }
+    buffers.points = points;
     value
 }
 
 /// [`eye_value`] of the eye whose real points are `points` (marked in `buffers.member`).
+#[allow(clippy::too_many_arguments)]
 fn real_eye_value(
     s: &Stones,
     chain_of: &[u32],
     chains: &[Chain],
     is_false: &[bool],
-    eye: &Eye,
+    pla: Color,
+    potential: &[usize],
     points: &[usize],
     buffers: &mut EyeScratch,
 ) -> u8 {
     let grid = s.grid;
     let n = grid.len();
-    let pla = eye.pla;
     let opp = pla.opponent();
-    let EyeScratch { member, info, pieces } = buffers;
+    let EyeScratch { member, info, pieces, .. } = buffers;
     let real = &member[..];
     let info = &mut info[..];
     for &p in points {
@@ -1114,7 +1407,7 @@ fn real_eye_value(
                 })
                 .collect();
             let throwins =
-                eye.potential.iter().filter(|&&p| s.stones[p] == Some(opp) && is_false[p]).count();
+                potential.iter().filter(|&&p| s.stones[p] == Some(opp) && is_false[p]).count();
             let mut all_good = true;
             let omissions: Vec<Option<usize>> =
                 unplayable.iter().map(|&p| Some(p)).chain(std::iter::once(None)).collect();
@@ -1260,8 +1553,9 @@ mod tests {
                     })
                     .collect();
                 let dead: Vec<bool> = (0..grid.len()).map(|_| next() % 6 == 0).collect();
-                let s = Stones::new(&grid, &stones, &dead);
-                let blocks = connection_blocks(&s);
+                let (mut live, mut chain_key, mut blocks) = (Vec::new(), Vec::new(), Vec::new());
+                let s = Stones::new(&grid, &stones, &dead, &mut live, &mut chain_key);
+                connection_blocks(&s, &mut blocks);
                 assert_eq!(blocks, blocks_on_the_board(&s), "{w}x{h}");
                 found += blocks.iter().filter(|b| b.is_some()).count();
             }
