@@ -1029,6 +1029,10 @@ fn mark_false_eye_points(
     for (orig, eye) in graph.eyes.iter().enumerate() {
         let orig = orig as u32;
         let potential = eye.potential.of(eye_points);
+        // Every tested point is the eye's: in the second pass, most eyes have none to test.
+        if among.is_some_and(|among| !potential.iter().any(|&p| among[p])) {
+            continue;
+        }
         let contacts = eye.contacts.of(graph.contacts);
         let mut real_points = 0;
         for &p in potential {
@@ -1342,7 +1346,11 @@ fn real_eye_value(
     // eye of one piece, a point whose neighbours in the eye stay joined around it splits
     // nothing, so only the others are counted (counting the pieces for every point made this
     // loop quadratic in the eye's size on large territories).
-    let one_piece = points.len() == 1 || grid.count_pieces(points, real, &[], pieces) == 1;
+    // A potential eye is one piece (its walk joined it point by point): when all its points are
+    // real, so are they.
+    let one_piece = points.len() == potential.len()
+        || points.len() == 1
+        || grid.count_pieces(points, real, &[], pieces) == 1;
     for &d in points {
         if value >= 2 {
             break;
