@@ -576,6 +576,9 @@ pub struct Counted {
     pub facts: Option<PositionFacts>,
     /// The [`unfinished_border_owners`] of the ending, when a count drew them.
     pub drawn: Option<Vec<Option<Color>>>,
+    /// The counts of the ending made for the requests (dead stones off), by ruleset: a later
+    /// count that would come out the same ([`counts_alike`]) is taken from here.
+    pub counts: Vec<(Ruleset, crate::rules::score::Count)>,
 }
 
 impl Counted {
@@ -585,7 +588,10 @@ impl Counted {
     }
 
     /// Counts the ending as [`count_ending`] does, drawing its unfinished borders only if no
-    /// count drew them yet.
+    /// count drew them yet, and not at all when a request's count is alike (the disagreement's
+    /// "counting method" reason asks for the other family, which the default
+    /// `recorded,chinese,japanese` has counted already in an even game). `handicap` and
+    /// `passes` are the record's, as for the requests' counts.
     pub fn count(
         &mut self,
         ruleset: &Ruleset,
@@ -593,6 +599,15 @@ impl Counted {
         handicap: u32,
         passes: [u32; 2],
     ) -> crate::rules::score::Count {
+        if ruleset.remove_dead_stones
+            && let Some((_, known)) =
+                self.counts.iter().find(|(r, _)| counts_alike(r, ruleset, handicap))
+        {
+            let mut c = known.clone();
+            c.komi = komi;
+            c.settle(ruleset.tie);
+            return c;
+        }
         count_ending_sharing(&self.ending, ruleset, komi, handicap, passes, &mut self.drawn)
     }
 }
@@ -742,7 +757,11 @@ pub fn score_all(
     }
     let [_, facts] = facts_with;
     let [_, drawn] = drawn_on;
-    Scored { scores, findings, counted: Some(Counted { statuses, ending: counted, facts, drawn }) }
+    // Only the counts of `counted`: those of rulesets that take no stone off counted the
+    // final position as left.
+    counts.retain(|(r, _)| r.remove_dead_stones);
+    let counted = Counted { statuses, ending: counted, facts, drawn, counts };
+    Scored { scores, findings, counted: Some(counted) }
 }
 
 /// The doubt a count under rules kifu inferred (no RU, or an unknown one) carries when the
