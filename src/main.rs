@@ -21,8 +21,8 @@ use clap::{CommandFactory, FromArgMatches};
 /// every other process stopped: `-j2` 45.1 -> 41.8 ms (CPU 78.0 -> 75.9 ms), two cores 1.64x ->
 /// 1.77x one, `-j1` the same (74.0 and 74.1 ms); ten copies of the bench's collection 1.74x ->
 /// 1.81x; `kifu audit -j1` on 600 of the games -2.7% CPU (BENCHMARKS.md, sixth session of 5
-/// December). Peak memory 13.5 -> 16 MB for one copy of the collection, the same for ten:
-/// still flat.
+/// December). Peak memory 13-14 -> 16-17 MB for one copy of the collection and for ten: still
+/// flat.
 #[cfg(feature = "mimalloc")]
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
