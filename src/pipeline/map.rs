@@ -104,7 +104,8 @@ pub fn map_games_in_batches<T: Send>(
         }
     };
     let mut run = Run { engine, progress, process: &process, ahead: &ahead, consume, end_batch };
-    // With one worker, the reader thread reading the files is as good as a second thread.
+    // With one worker, the reader thread reading the files is as good as a second thread, and
+    // the first games of a large file wait for no idle core.
     run.run(job.clone(), engine.threads() > 1)
 }
 
@@ -194,7 +195,7 @@ where
     C: FnMut(Mapped<T>) -> io::Result<()>,
     E: FnMut() -> io::Result<()>,
 {
-    fn run(&mut self, job: Job, defer_files: bool) -> io::Result<Completion> {
+    fn run(&mut self, job: Job, parallel: bool) -> io::Result<Completion> {
         let (engine, process) = (self.engine, self.process);
         let reader_progress = self.progress.clone();
         // Set when a large file's survey finds that its parts do not read as the whole file:
@@ -209,7 +210,7 @@ where
         // ahead, in the order the file system lists them, until the first batch is cut.
         let meanwhile = |cut: &dyn Fn() -> bool| {
             let first = job.paths.first().filter(|p| p.as_os_str() != "-" && p.is_dir());
-            let Some(folder) = first.filter(|_| defer_files && job.shard.is_none()) else {
+            let Some(folder) = first.filter(|_| parallel && job.shard.is_none()) else {
                 return;
             };
             let mut done = AheadMap::default();
@@ -229,7 +230,7 @@ where
             _ => true,
         };
         engine.run_held(
-            move |feeder| sources::feed(&read_job, defer_files, feeder, &reader_progress),
+            move |feeder| sources::feed(&read_job, parallel, feeder, &reader_progress),
             meanwhile,
             process,
             ready,

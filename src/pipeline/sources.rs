@@ -136,17 +136,20 @@ impl Survey {
 /// Pushes every source of `job` (or of its shard) and their games, until the input ends or the
 /// engine says stop.
 ///
-/// With `defer_files`, the regular files of folders go out unread ([`Unit::Path`]), for the
-/// workers to open and read: on a folder of thousands of small games, opening, reading and
-/// closing each file was nearly all of this thread's work, a third of the whole run's, and on
-/// two cores it set the pace (the workers waited for it).
-pub(crate) fn feed(job: &Job, defer_files: bool, feeder: &mut Feeder<Unit>, progress: &Progress) {
-    let _stopped = feed_until_stopped(job, defer_files, feeder, progress);
+/// With `parallel` (more than one worker, waiting on other cores for what this thread sends):
+/// - the regular files of folders go out unread ([`Unit::Path`]), for the workers to open and
+///   read: on a folder of thousands of small games, opening, reading and closing each file was
+///   nearly all of this thread's work, a third of the whole run's, and on two cores it set the
+///   pace (the workers waited for it);
+/// - a large file's parts start short ([`record::split_parts_eager`]), so that its first games
+///   go out before a whole part is read and split.
+pub(crate) fn feed(job: &Job, parallel: bool, feeder: &mut Feeder<Unit>, progress: &Progress) {
+    let _stopped = feed_until_stopped(job, parallel, feeder, progress);
 }
 
 fn feed_until_stopped(
     job: &Job,
-    defer_files: bool,
+    parallel: bool,
     feeder: &mut Feeder<Unit>,
     progress: &Progress,
 ) -> ControlFlow<()> {
@@ -154,7 +157,7 @@ fn feed_until_stopped(
     // collection is (see `record::split_parts`).
     let read = ReadOptions { stream_above: Some(STREAM_ABOVE), ..job.read.clone() };
     let mut found = record::sources(job.paths.iter().cloned(), &read);
-    if defer_files {
+    if parallel {
         found = found.deferring_files();
     }
     let mut ordinal = 0u64;
@@ -191,9 +194,10 @@ fn feed_until_stopped(
             Some(large) => large.size,
             None => source.bytes.as_ref().map_or(0, |b| b.len() as u64),
         };
-        let parts = record::split_parts(source.clone(), &read);
+        let split_parts = if parallel { record::split_parts_eager } else { record::split_parts };
+        let parts = split_parts(source.clone(), &read);
         if parts.is_streamed() {
-            push_surveyed(feeder, name, bytes, parts, record::split_parts(source, &read))?;
+            push_surveyed(feeder, name, bytes, parts, split_parts(source, &read))?;
             continue;
         }
         let mut parts = parts;

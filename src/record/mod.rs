@@ -62,7 +62,7 @@ pub use input::LargeFile;
 pub use input::{
     Folder, Found, FoundFile, SMALL_READ, Source, Sources, first_files, read_small, sources,
 };
-pub use parts::{HandedParts, Handover, PART_BYTES, SplitParts, split_parts};
+pub use parts::{HandedParts, Handover, PART_BYTES, SplitParts, split_parts, split_parts_eager};
 pub use pending::{PendingGame, SplitFile, split_file, split_small, split_source};
 
 use std::fmt;

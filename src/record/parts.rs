@@ -47,17 +47,47 @@ pub const PART_BYTES: usize = 512 << 10;
 /// The least read before the charset is decided (a byte-order mark, the start of UTF-16).
 const FIRST_PART_MIN: usize = 16;
 
+/// Bytes read for the first part of a large file by [`split_parts_eager`] (64 KiB: about 40
+/// professional games); each part after it reads twice as many as the one before, up to
+/// [`PART_BYTES`].
+const EAGER_FIRST_PART_BYTES: usize = 64 << 10;
+
 /// The games of a source, part by part: see the module documentation.
 pub fn split_parts(source: Source, options: &ReadOptions) -> SplitParts {
-    split_parts_of(source, options, PART_BYTES)
+    split_parts_of(source, options, PART_BYTES, PART_BYTES)
 }
 
-/// [`split_parts`] with parts of `part_bytes` bytes.
-fn split_parts_of(source: Source, options: &ReadOptions, part_bytes: usize) -> SplitParts {
+/// [`split_parts`] with a short first part, for a reader whose workers wait for the first
+/// games on other cores: the parts start at [`EAGER_FIRST_PART_BYTES`] and double up to
+/// [`PART_BYTES`]. The games, their numbers and the findings are the same.
+///
+/// Read and split whole, a first part of [`PART_BYTES`] kept two cores idle about 0.8 ms into
+/// `kifu check -j2` of the bench's 7 MB collection (`perf sched`: its survey reading and
+/// splitting it, 128 fresh pages faulted in at about 3 us each on this machine); the parts
+/// that follow are read while the workers check the first games. Measured in alternated pairs
+/// (60 rounds, everything else stopped): `-j2` 43.0 -> 41.1 ms on the collection, 11.7 -> 10.6
+/// ms on tom-9d's 1.1 MB 2008-06. With one worker nothing idles meanwhile, and the worker
+/// starting sooner only shares its core with the survey longer: `-j1` on tom-9d 15.9 -> 16.8
+/// ms, so [`split_parts`] is for that. Which charset a file is read in does not depend on the
+/// first part's length: the survey checks that the whole file would have been decided the
+/// same way, however long the first part.
+pub fn split_parts_eager(source: Source, options: &ReadOptions) -> SplitParts {
+    split_parts_of(source, options, PART_BYTES, EAGER_FIRST_PART_BYTES)
+}
+
+/// [`split_parts`] with parts of `part_bytes` bytes, the first of `first_part_bytes` (at
+/// most `part_bytes`), each next one twice the one before up to `part_bytes`.
+fn split_parts_of(
+    source: Source,
+    options: &ReadOptions,
+    part_bytes: usize,
+    first_part_bytes: usize,
+) -> SplitParts {
     let state = match source.large {
         Some(large) => match File::open(&large.path) {
             Ok(file) => {
-                let streamer = Streamer::new(source.name.clone(), file, options, part_bytes);
+                let streamer =
+                    Streamer::new(source.name.clone(), file, options, part_bytes, first_part_bytes);
                 State::Streaming(Box::new(streamer), large)
             }
             Err(_) => State::Whole(Some(pending::split_source(
@@ -67,7 +97,7 @@ fn split_parts_of(source: Source, options: &ReadOptions, part_bytes: usize) -> S
         },
         None => State::Whole(Some(pending::split_source(source.clone(), options))),
     };
-    SplitParts { name: source.name, options: options.clone(), part_bytes, state }
+    SplitParts { name: source.name, options: options.clone(), part_bytes, first_part_bytes, state }
 }
 
 /// An iterator over the parts of a source, each a [`SplitFile`] holding the games of that part
@@ -79,6 +109,7 @@ pub struct SplitParts {
     name: String,
     options: ReadOptions,
     part_bytes: usize,
+    first_part_bytes: usize,
     state: State,
 }
 
@@ -132,7 +163,13 @@ impl SplitParts {
                 return Some((0, vec![Finding::new(Code::Io, 0, format!("cannot read: {e}"))]));
             }
         };
-        let mut streamer = Streamer::new(self.name.clone(), file, &self.options, self.part_bytes);
+        let mut streamer = Streamer::new(
+            self.name.clone(),
+            file,
+            &self.options,
+            self.part_bytes,
+            self.first_part_bytes,
+        );
         streamer.surveying = true;
         // The file the reader goes on reading from where the survey stops handing it parts.
         let mut handing = handover.and_then(|h| Some((h, File::open(&large.path).ok()?)));
@@ -319,6 +356,9 @@ struct Streamer {
     file: File,
     /// Bytes to read per part ([`PART_BYTES`]).
     part_bytes: usize,
+    /// Bytes to read for the next part: [`FIRST_PART_BYTES`] for the first, doubling up to
+    /// `part_bytes`.
+    next_part_bytes: usize,
     options: ReadOptions,
     /// Bytes read from the file so far.
     read: u64,
@@ -365,16 +405,24 @@ struct Streamer {
 }
 
 impl Streamer {
-    fn new(name: String, file: File, options: &ReadOptions, part_bytes: usize) -> Streamer {
+    fn new(
+        name: String,
+        file: File,
+        options: &ReadOptions,
+        part_bytes: usize,
+        first_part_bytes: usize,
+    ) -> Streamer {
+        let next_part_bytes = first_part_bytes.clamp(1, part_bytes.max(1));
         Streamer {
             name,
             file,
             part_bytes: part_bytes.max(1),
+            next_part_bytes,
             options: options.clone(),
             read: 0,
             eof: false,
             // Room for the first part, read in place (see `Streamer::part`).
-            carry: Vec::with_capacity(part_bytes.max(FIRST_PART_MIN)),
+            carry: Vec::with_capacity(next_part_bytes.max(FIRST_PART_MIN)),
             frame: Frame { offset: 0, lines_before: 0, games_before: 0, last: false },
             charset: None,
             charset_saw_all: false,
@@ -435,6 +483,7 @@ impl Streamer {
             name: self.name.clone(),
             file,
             part_bytes: self.part_bytes,
+            next_part_bytes: self.next_part_bytes,
             options: self.options.clone(),
             read: self.read,
             eof: self.eof,
@@ -489,7 +538,7 @@ impl Streamer {
     /// The next part. Sets `finished` with the last.
     fn next_part(&mut self) -> SplitFile {
         // The first part decides the charset: at least a few bytes for a byte-order mark.
-        let mut want = self.part_bytes.max(FIRST_PART_MIN);
+        let mut want = self.next_part_bytes.max(FIRST_PART_MIN);
         loop {
             if let Err(finding) = self.fill(want) {
                 return self.fail(finding);
@@ -520,7 +569,7 @@ impl Streamer {
             }
             // No tree closes in what is in hand: read on, doubling, so that a tree of any
             // length is scanned a bounded number of times over.
-            want = (self.carry.len() + self.part_bytes).max(2 * self.carry.len());
+            want = (self.carry.len() + self.next_part_bytes).max(2 * self.carry.len());
         }
     }
 
@@ -550,6 +599,7 @@ impl Streamer {
         // A part the survey found valid UTF-8 is known so to its games, which need not check
         // their own bytes again; any other part's games check theirs.
         let valid_utf8 = self.surveying && self.witness(cut);
+        self.next_part_bytes = self.part_bytes.min(2 * self.next_part_bytes);
         // Games only counted need no part to point into. A part's games point into the very
         // buffer it was read into: the bytes after the cut (a tree not closed yet) move to a
         // new one, which the next part is read into.
@@ -557,7 +607,7 @@ impl Streamer {
             None
         } else {
             let tail = &self.carry[cut..];
-            let mut next = Vec::with_capacity(tail.len().max(self.part_bytes));
+            let mut next = Vec::with_capacity(tail.len().max(self.next_part_bytes));
             next.extend_from_slice(tail);
             let mut bytes = std::mem::replace(&mut self.carry, next);
             bytes.truncate(cut);
@@ -757,10 +807,18 @@ mod tests {
         )
     }
 
-    /// Reading `text` part by part (parts of `part_bytes`) gives the games and the file-level
-    /// findings of reading it whole. Returns whether it was read part by part (else the
-    /// survey found its charset undecided by its first part, and it was read whole).
-    fn same_as_whole(text: &[u8], part_bytes: usize, options: &ReadOptions) -> bool {
+    /// Part sizes to read a text in: parts of `part_bytes` throughout, and parts starting at
+    /// an eighth of that and doubling (as [`split_parts_eager`] reads).
+    fn sizes(part_bytes: usize) -> [(usize, usize); 2] {
+        [(part_bytes, part_bytes), (part_bytes.div_ceil(8), part_bytes)]
+    }
+
+    /// Reading `text` part by part (the first part of `sizes.0` bytes, the others doubling up
+    /// to `sizes.1`) gives the games and the file-level findings of reading it whole. Returns
+    /// whether it was read part by part (else the survey found its charset undecided by its
+    /// first part, and it was read whole).
+    fn same_as_whole(text: &[u8], sizes: (usize, usize), options: &ReadOptions) -> bool {
+        let (first_part_bytes, part_bytes) = sizes;
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("c.sgf");
         std::fs::write(&path, text).unwrap();
@@ -768,14 +826,14 @@ mod tests {
         let large = LargeFile { path, size: text.len() as u64 };
         let source =
             Source { name: "c.sgf".into(), bytes: Ok(Arc::from(&[][..])), large: Some(large) };
-        let mut parts = split_parts_of(source, options, part_bytes);
+        let mut parts = split_parts_of(source, options, part_bytes, first_part_bytes);
         assert!(parts.is_streamed());
         let show = |f: &[Finding]| f.iter().map(|f| f.to_string()).collect::<Vec<_>>();
         let surveyed = parts.survey();
         if let Some((games, findings)) = &surveyed {
             let want_games = whole.games.iter().filter(|g| g.has_tree()).count() as u64;
-            assert_eq!(*games, want_games, "game count, parts of {part_bytes}");
-            assert_eq!(show(findings), show(&whole.findings), "findings, parts of {part_bytes}");
+            assert_eq!(*games, want_games, "game count, parts of {sizes:?}");
+            assert_eq!(show(findings), show(&whole.findings), "findings, parts of {sizes:?}");
         } else {
             assert!(!parts.is_streamed());
         }
@@ -785,19 +843,19 @@ mod tests {
             streamed.extend(part.games);
             part_findings.extend(part.findings);
         }
-        assert_eq!(show(&part_findings), show(&whole.findings), "parts of {part_bytes}");
+        assert_eq!(show(&part_findings), show(&whole.findings), "parts of {sizes:?}");
         let mine: Vec<String> = streamed.iter().map(|g| describe(g, options)).collect();
         let theirs: Vec<String> = whole.games.iter().map(|g| describe(g, options)).collect();
-        assert_eq!(mine.len(), theirs.len(), "games, parts of {part_bytes}");
+        assert_eq!(mine.len(), theirs.len(), "games, parts of {sizes:?}");
         for (m, t) in mine.iter().zip(&theirs) {
-            assert_eq!(m, t, "parts of {part_bytes}");
+            assert_eq!(m, t, "parts of {sizes:?}");
         }
         surveyed.is_some()
     }
 
     fn check(text: &[u8], options: &ReadOptions) {
-        for part_bytes in [1, 7, 40, 333, 4096, 1 << 20] {
-            assert!(same_as_whole(text, part_bytes, options), "read whole, parts of {part_bytes}");
+        for sizes in [1, 7, 40, 333, 4096, 1 << 20].into_iter().flat_map(sizes) {
+            assert!(same_as_whole(text, sizes, options), "read whole, parts of {sizes:?}");
         }
     }
 
@@ -812,8 +870,8 @@ mod tests {
             paths.sort();
             for path in paths {
                 let bytes = std::fs::read(&path).unwrap();
-                for part_bytes in [7, 333, 4096] {
-                    same_as_whole(&bytes, part_bytes, &options);
+                for sizes in [7, 333, 4096].into_iter().flat_map(sizes) {
+                    same_as_whole(&bytes, sizes, &options);
                 }
                 read += 1;
             }
@@ -847,15 +905,16 @@ mod tests {
         let mut early_ca = b"(;GM[1]CA[UTF-8]PB[\xE6\x9D\x8E];B[aa])\n".to_vec();
         early_ca.extend_from_slice(&b"(;GM[1]PB[\xE5\x8F\xA4];B[bb])\n".repeat(20));
         for part_bytes in [40, 333] {
-            assert!(!same_as_whole(&late_legacy, part_bytes, &options));
-            assert!(!same_as_whole(&late_ca, part_bytes, &options));
-            assert!(same_as_whole(&early_ca, part_bytes, &options));
+            let sizes = (part_bytes, part_bytes);
+            assert!(!same_as_whole(&late_legacy, sizes, &options));
+            assert!(!same_as_whole(&late_ca, sizes, &options));
+            assert!(same_as_whole(&early_ca, sizes, &options));
         }
         // One part holding the whole file decides as the whole file.
-        assert!(same_as_whole(&late_legacy, 1 << 20, &options));
+        assert!(same_as_whole(&late_legacy, (1 << 20, 1 << 20), &options));
     }
 
-    /// The games of `text` read part by part (parts of `part_bytes`) while its survey hands
+    /// The games of `text` read part by part (parts of `sizes`, as in [`same_as_whole`]) while its survey hands
     /// the reader its parts, the reader taking them as they come (`concurrently`) or only
     /// once the survey has ended (so that the survey stops handing them when
     /// [`HANDED_PARTS`] wait): the survey's answer and the games are those of the survey and
@@ -864,10 +923,12 @@ mod tests {
     /// Returns whether the survey stopped handing parts, for the reader to read on by itself.
     fn same_when_handed(
         text: &[u8],
-        part_bytes: usize,
+        sizes: (usize, usize),
         options: &ReadOptions,
         concurrently: bool,
     ) -> bool {
+        let (first_part_bytes, part_bytes) = sizes;
+        let parts = |source| split_parts_of(source, options, part_bytes, first_part_bytes);
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("c.sgf");
         std::fs::write(&path, text).unwrap();
@@ -876,12 +937,11 @@ mod tests {
             Source { name: "c.sgf".into(), bytes: Ok(Arc::from(&[][..])), large: Some(large) }
         };
         let show = |f: &[Finding]| f.iter().map(|f| f.to_string()).collect::<Vec<_>>();
-        let alone = split_parts_of(source(), options, part_bytes).survey();
+        let alone = parts(source()).survey();
         let handover = Arc::new(Handover::default());
         let mut forked = false;
-        let mut surveyor = split_parts_of(source(), options, part_bytes);
-        let reader =
-            Handover::parts(Arc::clone(&handover), split_parts_of(source(), options, part_bytes));
+        let mut surveyor = parts(source());
+        let reader = Handover::parts(Arc::clone(&handover), parts(source()));
         let (surveyed, games) = if concurrently {
             std::thread::scope(|scope| {
                 let reading = scope.spawn(|| reader.flat_map(|p| p.games).collect::<Vec<_>>());
@@ -893,7 +953,7 @@ mod tests {
             forked = handover.handed().rest.is_some();
             (surveyed, reader.flat_map(|p| p.games).collect())
         };
-        let context = format!("parts of {part_bytes}, concurrently: {concurrently}");
+        let context = format!("parts of {sizes:?}, concurrently: {concurrently}");
         assert_eq!(
             surveyed.as_ref().map(|(n, f)| (*n, show(f))),
             alone.as_ref().map(|(n, f)| (*n, show(f))),
@@ -927,22 +987,22 @@ mod tests {
         many.extend_from_slice(b"(;GM[1]PB[\xC0\xEE\xCA\xC0];B[aa])");
         texts.push(many);
         for text in &texts {
-            for part_bytes in [7, 40, 333, 1 << 20] {
+            for sizes in [7, 40, 333, 1 << 20].into_iter().flat_map(sizes) {
                 for concurrently in [false, true] {
-                    same_when_handed(text, part_bytes, &options, concurrently);
+                    same_when_handed(text, sizes, &options, concurrently);
                 }
             }
         }
         // Forty games in parts of 40 bytes: the survey hands three and stops; in one part, it
         // hands them all.
-        assert!(same_when_handed(&texts[4], 40, &options, false));
-        assert!(!same_when_handed(&texts[4], 1 << 20, &options, false));
+        assert!(same_when_handed(&texts[4], (40, 40), &options, false));
+        assert!(!same_when_handed(&texts[4], (1 << 20, 1 << 20), &options, false));
         // The games limit, counted across parts handed and parts read.
         let limited = ReadOptions {
             limits: Limits { max_games_per_file: 3, ..Limits::default() },
             ..ReadOptions::default()
         };
-        assert!(same_when_handed(&texts[4], 40, &limited, false));
+        assert!(same_when_handed(&texts[4], (40, 40), &limited, false));
     }
 
     #[test]
@@ -962,8 +1022,9 @@ mod tests {
         // Parts of 60 bytes: about one game each. The survey hands the first three parts and
         // leaves the rest to the reader, who reads them again, unchecked.
         let handover = Arc::new(Handover::default());
-        let mut surveyor = split_parts_of(source(), &options, 60);
-        let reader = Handover::parts(Arc::clone(&handover), split_parts_of(source(), &options, 60));
+        let mut surveyor = split_parts_of(source(), &options, 60, 60);
+        let reader =
+            Handover::parts(Arc::clone(&handover), split_parts_of(source(), &options, 60, 60));
         assert!(surveyor.survey_handing(&handover).is_some());
         let games: Vec<PendingGame> = reader.flat_map(|p| p.games).collect();
         assert_eq!(games.len(), 40);
