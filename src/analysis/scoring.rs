@@ -577,7 +577,7 @@ pub struct Counted {
     /// The [`unfinished_border_owners`] of the ending, when a count drew them.
     pub drawn: Option<Vec<Option<Color>>>,
     /// The counts of the ending made for the requests (dead stones off), by ruleset: a later
-    /// count that would come out the same ([`counts_alike`]) is taken from here.
+    /// count that would come out the same (`counts_alike`) is taken from here.
     pub counts: Vec<(Ruleset, crate::rules::score::Count)>,
 }
 

@@ -58,7 +58,7 @@ pub fn split_parts(source: Source, options: &ReadOptions) -> SplitParts {
 }
 
 /// [`split_parts`] with a short first part, for a reader whose workers wait for the first
-/// games on other cores: the parts start at [`EAGER_FIRST_PART_BYTES`] and double up to
+/// games on other cores: the parts start at 64 KiB (`EAGER_FIRST_PART_BYTES`) and double up to
 /// [`PART_BYTES`]. The games, their numbers and the findings are the same.
 ///
 /// Read and split whole, a first part of [`PART_BYTES`] kept two cores idle about 0.8 ms into
@@ -356,8 +356,9 @@ struct Streamer {
     file: File,
     /// Bytes to read per part ([`PART_BYTES`]).
     part_bytes: usize,
-    /// Bytes to read for the next part: [`FIRST_PART_BYTES`] for the first, doubling up to
-    /// `part_bytes`.
+    /// Bytes to read for the next part: the first part's size for the first
+    /// ([`EAGER_FIRST_PART_BYTES`] with [`split_parts_eager`], else `part_bytes`), then twice
+    /// the one before, up to `part_bytes`.
     next_part_bytes: usize,
     options: ReadOptions,
     /// Bytes read from the file so far.
