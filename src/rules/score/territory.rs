@@ -45,6 +45,9 @@ pub struct TerritoryPoint {
     pub dame: bool,
     /// How many eyes (0 to 2) the eye space holding this point is worth.
     pub eye_value: u8,
+    /// The point is the other liberty of a chain with two, in seki through a dame neither
+    /// side can fill: an eye of the seki, it does not score.
+    pub short_of_liberties: bool,
 }
 
 const NONE: u32 = u32::MAX;
@@ -229,6 +232,8 @@ struct Buffers {
     eye_scratch: EyeScratch,
     region_eyes: Vec<u32>,
     extra_unscorable: [Vec<bool>; 2],
+    short_eyes: Vec<bool>,
+    group_seen: Vec<bool>,
 }
 
 /// `table` made `n` entries long, each `value`.
@@ -302,6 +307,8 @@ fn analyze_with(
         eye_scratch,
         region_eyes,
         extra_unscorable,
+        short_eyes,
+        group_seen,
     } = buffers;
     let s = Stones::new(grid, stones, dead, live, chain_key);
     connection_blocks(&s, blocks);
@@ -389,6 +396,17 @@ fn analyze_with(
         }
     }
 
+    let short = mark_eyes_short_of_liberties(
+        &s,
+        region_of,
+        region_colors,
+        chain_of,
+        chains,
+        short_eyes,
+        group_seen,
+        stack,
+    );
+
     let mut out = vec![TerritoryPoint::default(); n];
     for i in 0..n {
         let p = &mut out[i];
@@ -409,9 +427,11 @@ fn analyze_with(
         if eye_of[i] != NONE {
             p.eye_value = eyes[eye_of[i] as usize].value;
         }
+        p.short_of_liberties = short && short_eyes[i];
         let own_live_stone = stones[i] == Some(color) && !dead[i];
         if !own_live_stone
             && p.seki.is_none()
+            && !p.short_of_liberties
             && (score_false_eyes || !p.unscorable_false_eye)
             && chains[chain_of[i] as usize].region == Some(region)
             && !strict[color.opponent().index()][i]
@@ -420,6 +440,134 @@ fn analyze_with(
         }
     }
     out
+}
+
+/// Marks in `short_eyes` the eye points of chains in seki through a shared dame, and says
+/// whether it filled `short_eyes` (it does only when some dame touches a chain of two
+/// liberties; else the table is left as it was and marks nothing).
+///
+/// A live chain with two liberties, one a dame (a point of no region) and the other a point of
+/// its own region, keeps that point only while the dame stays open. When neither side can fill
+/// the dame (the opponent's stone there would be in atari, and so would the chain), the chains
+/// on both sides of it are in seki through it, and their other liberties are the eyes of a
+/// seki, which are not territory (Japanese 1989 Art. 8): to fill the dame, a side must first
+/// fill its own eye point, and then the other side must answer with its own. Once the point is
+/// filled, the chain grown by it may again have two liberties, the dame and another eye point,
+/// which goes the same way (a chain joined to its corner through two single-point eyes, as in
+/// the test `the_eyes_of_a_seki_through_a_shared_dame_do_not_score`).
+#[allow(clippy::too_many_arguments)]
+#[inline(never)]
+fn mark_eyes_short_of_liberties(
+    s: &Stones,
+    region_of: &[u32],
+    region_colors: &[Color],
+    chain_of: &[u32],
+    chains: &[Chain],
+    short_eyes: &mut Vec<bool>,
+    seen: &mut Vec<bool>,
+    stack: &mut Vec<usize>,
+) -> bool {
+    let grid = s.grid;
+    let n = grid.len();
+    let is_dame = |i: usize| s.stones[i].is_none() && region_of[i] == NONE;
+    let mut marked = false;
+    let mut filled: Vec<usize> = Vec::new();
+    let mut libs: Vec<usize> = Vec::new();
+    for d in 0..n {
+        if !is_dame(d) {
+            continue;
+        }
+        for a in grid.adj(d) {
+            let Some(pla) = s.stones[a] else { continue };
+            if !s.live(a, pla) || chains[chain_of[a] as usize].liberties != 2 {
+                continue;
+            }
+            if !marked {
+                refill(short_eyes, n, false);
+                refill(seen, n, false);
+                marked = true;
+            }
+            filled.clear();
+            group_liberties(s, pla, a, &filled, seen, stack, &mut libs);
+            let mut first = true;
+            while libs.len() == 2 && libs.contains(&d) {
+                let e = if libs[0] == d { libs[1] } else { libs[0] };
+                if s.stones[e].is_some()
+                    || region_of[e] == NONE
+                    || region_colors[region_of[e] as usize] != pla
+                {
+                    break;
+                }
+                if first {
+                    first = false;
+                    // A dame either side can fill is no seki: the opponent filling it (with
+                    // two liberties left, or capturing) ataris the chain, and the chain filling
+                    // it keeps two liberties. Professional records count the eye point as
+                    // territory then: taking it away whenever the dame stays open made 1,000
+                    // aeb-pro Japanese margins further and 269 closer, the seki alone 22 and 78.
+                    let opp = pla.opponent();
+                    let captures = grid
+                        .adj(d)
+                        .any(|q| s.live(q, pla) && chains[chain_of[q] as usize].liberties == 1);
+                    group_liberties(s, opp, d, &[d], seen, stack, &mut libs);
+                    if captures || libs.len() >= 2 {
+                        break;
+                    }
+                    group_liberties(s, pla, d, &[d], seen, stack, &mut libs);
+                    if libs.len() >= 2 {
+                        break;
+                    }
+                }
+                short_eyes[e] = true;
+                filled.push(e);
+                group_liberties(s, pla, a, &filled, seen, stack, &mut libs);
+            }
+        }
+    }
+    marked
+}
+
+/// The liberties of `pla`'s live chain at `start` with `filled` taken as `pla`'s stones, into
+/// `libs`: empty points and the opponent's dead stones next to it, three at most (enough to
+/// tell one and two from more). `seen` must be all false, and is left so.
+fn group_liberties(
+    s: &Stones,
+    pla: Color,
+    start: usize,
+    filled: &[usize],
+    seen: &mut [bool],
+    stack: &mut Vec<usize>,
+    libs: &mut Vec<usize>,
+) {
+    let grid = s.grid;
+    let member = |i: usize| s.live(i, pla) || filled.contains(&i);
+    libs.clear();
+    let mut walked: Vec<usize> = vec![start];
+    seen[start] = true;
+    stack.push(start);
+    'walk: while let Some(p) = stack.pop() {
+        for q in grid.adj(p) {
+            if seen[q] {
+                continue;
+            }
+            if member(q) {
+                seen[q] = true;
+                walked.push(q);
+                stack.push(q);
+            } else if s.stones[q].is_none() || (s.stones[q] == Some(pla.opponent()) && s.dead[q]) {
+                seen[q] = true;
+                walked.push(q);
+                libs.push(q);
+                if libs.len() > 2 {
+                    break 'walk;
+                }
+            }
+        }
+    }
+    stack.clear();
+    for p in walked {
+        seen[p] = false;
+    }
 }
 
 /// A connection-block pattern in one orientation, relative to its `@` point: the cells to
@@ -1551,6 +1699,81 @@ mod tests {
             }
         }
         blocks
+    }
+
+    /// `rows` (top row first, `X` Black, `O` White, `.` empty) as a grid and its stones.
+    fn diagram(rows: &[&str]) -> (Grid, Vec<Option<Color>>) {
+        let size = BoardSize::new(rows[0].len() as u8, rows.len() as u8).unwrap();
+        let stones = rows
+            .iter()
+            .flat_map(|row| row.bytes())
+            .map(|c| match c {
+                b'X' => Some(Color::Black),
+                b'O' => Some(Color::White),
+                _ => None,
+            })
+            .collect();
+        (Grid::new(size), stones)
+    }
+
+    #[test]
+    fn the_eyes_of_a_seki_through_a_shared_dame_do_not_score() {
+        // The end of a professional game (aeb-pro Meijin 33, dead stones taken off), counted
+        // W+0.5 by the players. On the left, Black's chain A13-E13 has two liberties, A14 and
+        // the dame D15; White's chains B15-D16 and E14-E15 have D15 and E16. Neither side can
+        // fill D15 (its stone there would be in atari): a seki, in which A14 and E16 are eyes
+        // and not territory; and A14 filled, Black's chain would have A16 and D15 left, so A16
+        // goes the same way. Black's corner A18 and White's F19 stay territory.
+        let rows = [
+            "..XOO.........O.OO.",
+            ".X.XO.OO.O...O.OXXX",
+            "X.XXOOXXOOO..OOX...",
+            ".XOO.OX.XOXO.OOXXX.",
+            "XOO.OXXXXXXOOOX.X..",
+            ".XOXOXOX.XOOXX.X...",
+            "XXXXXOOX.XOOX.X.X..",
+            "XOXXOOXX.XOXOX.X...",
+            "OOXOOOOX.XXXOX.X...",
+            "O.OOXOX.XOOOOOXX...",
+            ".OOXXOXXOOOXXOX....",
+            "OOXXOOOXXOOOXOOX...",
+            "OXXO.OXXOO.OXXX.XXX",
+            "OXXOOXXXO..OOOXXXOX",
+            "XXOO.OOXO...OXXOXOO",
+            "X.XO.OXXXOOOXXOOO.O",
+            ".XXXOOOXOO..OOO.OO.",
+            "...XXOX.XOO....OO.O",
+            "...X.X..XXO........",
+        ];
+        let (grid, mut stones) = diagram(&rows);
+        let at = |name: &str| {
+            let x = "ABCDEFGHJKLMNOPQRST".find(&name[..1]).unwrap();
+            let y = 19 - name[1..].parse::<usize>().unwrap();
+            y * 19 + x
+        };
+        let dead = vec![false; grid.len()];
+        for score_false_eyes in [false, true] {
+            let map = analyze(&grid, &stones, &dead, score_false_eyes);
+            for eye in ["A14", "A16", "E16"] {
+                assert_eq!(map[at(eye)].territory, None, "{eye}");
+                assert!(map[at(eye)].short_of_liberties, "{eye}");
+            }
+            assert!(map[at("D15")].dame);
+            assert_eq!(map[at("A18")].territory, Some(Color::Black));
+            assert_eq!(map[at("F19")].territory, Some(Color::White));
+        }
+
+        // With E16 filled, White's chains have liberties to spare: White can fill D15 with
+        // atari, Black answers at A14; no seki. The eye points are territory as the players
+        // leave them (with every teire required, A14 is one, a false eye).
+        stones[at("E16")] = Some(Color::White);
+        let map = analyze(&grid, &stones, &dead, true);
+        for eye in ["A14", "A16"] {
+            assert_eq!(map[at(eye)].territory, Some(Color::Black), "{eye}");
+            assert!(!map[at(eye)].short_of_liberties, "{eye}");
+        }
+        let map = analyze(&grid, &stones, &dead, false);
+        assert!(map[at("A14")].unscorable_false_eye && !map[at("A14")].short_of_liberties);
     }
 
     #[test]
