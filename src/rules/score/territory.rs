@@ -232,8 +232,22 @@ struct Buffers {
     eye_scratch: EyeScratch,
     region_eyes: Vec<u32>,
     extra_unscorable: [Vec<bool>; 2],
-    short_eyes: Vec<bool>,
-    group_seen: Vec<bool>,
+    shared_dame: SharedDameBuffers,
+}
+
+/// The buffers of [`mark_eyes_short_of_liberties`], kept from call to call.
+#[derive(Default)]
+struct SharedDameBuffers {
+    /// The eye points found, by point.
+    eyes: Vec<bool>,
+    /// The points a walk of [`group_liberties`] has met (all false between walks).
+    seen: Vec<bool>,
+    /// The eye points taken as filled by the chain being followed.
+    filled: Vec<usize>,
+    /// The liberties the last walk found.
+    libs: Vec<usize>,
+    /// The points the last walk set in `seen`, to clear them.
+    walked: Vec<usize>,
 }
 
 /// `table` made `n` entries long, each `value`.
@@ -307,8 +321,7 @@ fn analyze_with(
         eye_scratch,
         region_eyes,
         extra_unscorable,
-        short_eyes,
-        group_seen,
+        shared_dame,
     } = buffers;
     let s = Stones::new(grid, stones, dead, live, chain_key);
     connection_blocks(&s, blocks);
@@ -402,8 +415,7 @@ fn analyze_with(
         region_colors,
         chain_of,
         chains,
-        short_eyes,
-        group_seen,
+        shared_dame,
         stack,
     );
 
@@ -427,7 +439,7 @@ fn analyze_with(
         if eye_of[i] != NONE {
             p.eye_value = eyes[eye_of[i] as usize].value;
         }
-        p.short_of_liberties = short && short_eyes[i];
+        p.short_of_liberties = short && shared_dame.eyes[i];
         let own_live_stone = stones[i] == Some(color) && !dead[i];
         if !own_live_stone
             && p.seki.is_none()
@@ -442,8 +454,8 @@ fn analyze_with(
     out
 }
 
-/// Marks in `short_eyes` the eye points of chains in seki through a shared dame, and says
-/// whether it filled `short_eyes` (it does only when some dame touches a chain of two
+/// Marks in `buffers.eyes` the eye points of chains in seki through a shared dame, and says
+/// whether it filled that table (it does only when some dame touches a chain of two
 /// liberties; else the table is left as it was and marks nothing).
 ///
 /// A live chain with two liberties, one a dame (a point of no region) and the other a point of
@@ -455,7 +467,6 @@ fn analyze_with(
 /// filled, the chain grown by it may again have two liberties, the dame and another eye point,
 /// which goes the same way (a chain joined to its corner through two single-point eyes, as in
 /// the test `the_eyes_of_a_seki_through_a_shared_dame_do_not_score`).
-#[allow(clippy::too_many_arguments)]
 #[inline(never)]
 fn mark_eyes_short_of_liberties(
     s: &Stones,
@@ -463,16 +474,14 @@ fn mark_eyes_short_of_liberties(
     region_colors: &[Color],
     chain_of: &[u32],
     chains: &[Chain],
-    short_eyes: &mut Vec<bool>,
-    seen: &mut Vec<bool>,
+    buffers: &mut SharedDameBuffers,
     stack: &mut Vec<usize>,
 ) -> bool {
+    let SharedDameBuffers { eyes: short_eyes, seen, filled, libs, walked } = buffers;
     let grid = s.grid;
     let n = grid.len();
     let is_dame = |i: usize| s.stones[i].is_none() && region_of[i] == NONE;
     let mut marked = false;
-    let mut filled: Vec<usize> = Vec::new();
-    let mut libs: Vec<usize> = Vec::new();
     for d in 0..n {
         if !is_dame(d) {
             continue;
@@ -488,7 +497,7 @@ fn mark_eyes_short_of_liberties(
                 marked = true;
             }
             filled.clear();
-            group_liberties(s, pla, a, &filled, seen, stack, &mut libs);
+            group_liberties(s, pla, a, filled, seen, walked, stack, libs);
             let mut first = true;
             while libs.len() == 2 && libs.contains(&d) {
                 let e = if libs[0] == d { libs[1] } else { libs[0] };
@@ -509,18 +518,18 @@ fn mark_eyes_short_of_liberties(
                     let captures = grid
                         .adj(d)
                         .any(|q| s.live(q, pla) && chains[chain_of[q] as usize].liberties == 1);
-                    group_liberties(s, opp, d, &[d], seen, stack, &mut libs);
+                    group_liberties(s, opp, d, &[d], seen, walked, stack, libs);
                     if captures || libs.len() >= 2 {
                         break;
                     }
-                    group_liberties(s, pla, d, &[d], seen, stack, &mut libs);
+                    group_liberties(s, pla, d, &[d], seen, walked, stack, libs);
                     if libs.len() >= 2 {
                         break;
                     }
                 }
                 short_eyes[e] = true;
                 filled.push(e);
-                group_liberties(s, pla, a, &filled, seen, stack, &mut libs);
+                group_liberties(s, pla, a, filled, seen, walked, stack, libs);
             }
         }
     }
@@ -529,20 +538,24 @@ fn mark_eyes_short_of_liberties(
 
 /// The liberties of `pla`'s live chain at `start` with `filled` taken as `pla`'s stones, into
 /// `libs`: empty points and the opponent's dead stones next to it, three at most (enough to
-/// tell one and two from more). `seen` must be all false, and is left so.
+/// tell one and two from more). `seen` must be all false, and is left so (`walked` holds the
+/// points set meanwhile).
+#[allow(clippy::too_many_arguments)]
 fn group_liberties(
     s: &Stones,
     pla: Color,
     start: usize,
     filled: &[usize],
     seen: &mut [bool],
+    walked: &mut Vec<usize>,
     stack: &mut Vec<usize>,
     libs: &mut Vec<usize>,
 ) {
     let grid = s.grid;
     let member = |i: usize| s.live(i, pla) || filled.contains(&i);
     libs.clear();
-    let mut walked: Vec<usize> = vec![start];
+    walked.clear();
+    walked.push(start);
     seen[start] = true;
     stack.push(start);
     'walk: while let Some(p) = stack.pop() {
@@ -565,7 +578,7 @@ fn group_liberties(
         }
     }
     stack.clear();
-    for p in walked {
+    for &p in walked.iter() {
         seen[p] = false;
     }
 }
