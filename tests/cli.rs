@@ -605,6 +605,15 @@ neutral 0, result W+5.5
     // Under area counting the stones count too.
     let out = run_ok(&mut dir.kifu(["show", "count.sgf", "--score", "chinese"]));
     assert!(out.contains("Black 10 (stones 5, territory 5"), "{out}");
+    // The option's value is optional, so a file written after it is read as the ruleset: the
+    // error says how to write what was meant.
+    let out = run(&mut dir.kifu(["show", "--score", "count.sgf"]));
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("write it before the option, `kifu show count.sgf --score`"),
+        "{stderr}"
+    );
 }
 
 #[test]

@@ -67,7 +67,17 @@ pub struct Args {
 fn parse_request(name: &str) -> Result<RulesetRequest, String> {
     RulesetRequest::parse(name).ok_or_else(|| {
         let names: Vec<_> = crate::rules::PRESETS.iter().map(|p| p.name).collect();
-        format!("unknown ruleset `{name}`; use `recorded` or one of {}", names.join(", "))
+        let mut message =
+            format!("unknown ruleset `{name}`; use `recorded` or one of {}", names.join(", "));
+        // `--score` takes an optional value, so `kifu show --score game.sgf` reads the file's
+        // name as the ruleset: say how to write what was meant.
+        if std::path::Path::new(name).is_file() {
+            message.push_str(&format!(
+                " (`{name}` is a file: to count under the record's own rules, write it before \
+                 the option, `kifu show {name} --score`)"
+            ));
+        }
+        message
     })
 }
 
