@@ -360,9 +360,13 @@ fn missing_komi_is_the_komi_of_the_records_year() {
     assert_eq!(r.rules.ruleset.komi, 5.5, "the recorded rules are scored with that komi");
     let r = record("2010-01-01", 19, "");
     assert!(has(&r, Code::KomiAssumed, "no KM: assumed 6.5, the komi of japanese rules"));
-    // The history is that of 19x19 play; handicap games keep 0.5.
+    // The history is that of 19x19 play; a handicap game has the rules' handicap komi: none
+    // (the stones are the compensation) but under AGA rules, which give White half a point.
     assert_eq!(record("1987-05-12", 9, "").komi.points, 6.5);
-    assert_eq!(record("1987-05-12", 19, "HA[3]AB[dd][pp][dp]").komi.points, 0.5);
+    let r = record("1987-05-12", 19, "HA[3]AB[dd][pp][dp]");
+    assert_eq!(r.komi.points, 0.0);
+    assert!(has(&r, Code::KomiAssumed, "no KM: assumed 0, the komi of a handicap game under"));
+    assert_eq!(record("1987-05-12", 19, "RU[AGA]HA[3]AB[dd][pp][dp]").komi.points, 0.5);
     // A stated komi is never replaced.
     assert_eq!(record("1928-12-00", 19, "KM[4.5]").komi.points, 4.5);
 }

@@ -132,15 +132,18 @@ pub fn run(args: &Args, out: &mut impl Write) -> io::Result<()> {
                 eras.join(", ")
             )?;
         }
+        if p.handicap_komi != 0.0 {
+            writeln!(out, "  komi of a handicap game without KM: {}", p.handicap_komi)?;
+        }
     }
     writeln!(out)?;
     writeln!(
         out,
         "komi: used when a record gives none (an even 19x19 record dated by DT: the komi of its \
-         year).\nhandicap: points White receives for N stones under area counting. dead_stones: \
-         counted = the board\nis scored as it stands (Tromp-Taylor). cycle: how a whole-board \
-         repetition ends where no superko forbids it.\n`--rules` also accepts `recorded`: the \
-         rules named by the record's RU."
+         year; a\nhandicap game: none, unless listed above). handicap: points White receives \
+         for N stones under\narea counting. dead_stones: counted = the board is scored as it \
+         stands (Tromp-Taylor). cycle: how\na whole-board repetition ends where no superko \
+         forbids it. `--rules` also accepts `recorded`: the\nrules named by the record's RU."
     )
 }
 

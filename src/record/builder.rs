@@ -1322,7 +1322,8 @@ impl GameBuilder {
         digits.bytes().all(|b| b.is_ascii_digit()).then(|| digits.parse().ok())?
     }
 
-    /// The komi in points. When the record has none (with a finding): 0.5 in handicap games;
+    /// The komi in points. When the record has none (with a finding): in a handicap game, the
+    /// rules' handicap komi ([`crate::rules::Preset::handicap_komi`]: none, 0.5 under AGA);
     /// in an even 19x19 game dated by DT, the komi in use that year under the rules (none before the
     /// late 1930s, 5.5 for most of the late 20th century: see
     /// [`crate::rules::Preset::komi_in`]); else the
@@ -1347,7 +1348,7 @@ impl GameBuilder {
             _ => None,
         };
         let default = match dated {
-            _ if handicap >= 2 => 0.5,
+            _ if handicap >= 2 => rules.preset.map_or(0.0, |p| p.handicap_komi),
             Some((preset, year)) => preset.komi_in(year),
             None => rules.ruleset.komi,
         };
@@ -1392,7 +1393,10 @@ impl GameBuilder {
                     (None, _) => "no KM".to_string(),
                 };
                 let which = if handicap >= 2 {
-                    "the usual komi of a handicap game".to_string()
+                    match rules.preset {
+                        Some(p) => format!("the komi of a handicap game under {} rules", p.name),
+                        None => "no komi in a handicap game".to_string(),
+                    }
                 } else {
                     name()
                 };

@@ -229,7 +229,7 @@ pub enum KomiOrigin {
     /// KM in zi (GoGoD Chinese games: `KM[3.75]`), doubled.
     Zi,
     /// KM absent, empty or unreadable: the komi of the rules in the year DT gives, else the
-    /// ruleset's default (0.5 with a handicap).
+    /// ruleset's default (with a handicap, the rules' handicap komi: none, 0.5 under AGA).
     Assumed,
 }
 

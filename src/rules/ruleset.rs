@@ -234,6 +234,11 @@ pub struct Preset {
     /// records that state none: a game dated before the first era had no komi. Empty when
     /// the ruleset's komi stands whatever the date.
     pub komi_history: &'static [KomiEra],
+    /// The komi of a handicap game under these rules, for records that state none: 0.5 where
+    /// the rules give White half a point to rule out a draw (AGA), else none: the handicap
+    /// stones are the compensation, and the records of such games (old professional handicap
+    /// games) give integer margins.
+    pub handicap_komi: f64,
 }
 
 /// A komi in general use from a year on (see [`Preset::komi_history`]).
@@ -326,6 +331,7 @@ pub static PRESETS: &[Preset] = &[
         ruleset: BASE,
         summary: "area, positional superko, komi 7.5 (3 3/4 zi), White gets N for N handicap stones",
         komi_history: CHINESE_KOMI,
+        handicap_komi: 0.0,
     },
     Preset {
         name: "japanese",
@@ -342,6 +348,7 @@ pub static PRESETS: &[Preset] = &[
         },
         summary: "territory + prisoners, simple ko, komi 6.5, seki eyes not counted, cycles void",
         komi_history: JAPANESE_KOMI,
+        handicap_komi: 0.0,
     },
     Preset {
         name: "korean",
@@ -356,6 +363,7 @@ pub static PRESETS: &[Preset] = &[
         },
         summary: "as Japanese: territory + prisoners, simple ko, komi 6.5",
         komi_history: KOREAN_KOMI,
+        handicap_komi: 0.0,
     },
     Preset {
         name: "aga",
@@ -371,6 +379,8 @@ pub static PRESETS: &[Preset] = &[
         },
         summary: "area (= territory with pass stones), situational superko, komi 7.5, N-1",
         komi_history: &[],
+        // "In handicap games, komi is 0.5 points" (AGA tournament rules summary).
+        handicap_komi: 0.5,
     },
     Preset {
         name: "ing",
@@ -387,6 +397,7 @@ pub static PRESETS: &[Preset] = &[
         },
         summary: "area (fill-in), positional superko, multi-stone suicide legal, komi 7.5 (= 8, B wins ties)",
         komi_history: &[],
+        handicap_komi: 0.0,
     },
     Preset {
         name: "nz",
@@ -403,6 +414,7 @@ pub static PRESETS: &[Preset] = &[
         },
         summary: "area, situational superko, suicide legal, komi 7 (draws possible)",
         komi_history: &[],
+        handicap_komi: 0.0,
     },
     Preset {
         name: "tromp-taylor",
@@ -417,6 +429,7 @@ pub static PRESETS: &[Preset] = &[
         },
         summary: "area as the board stands (no dead stones removed), positional superko, suicide legal",
         komi_history: &[],
+        handicap_komi: 0.0,
     },
     Preset {
         name: "ancient",
@@ -441,6 +454,7 @@ pub static PRESETS: &[Preset] = &[
         },
         summary: "area minus 2 points per live group (還棋頭), simple ko, no komi, corner stones (座子)",
         komi_history: &[],
+        handicap_komi: 0.0,
     },
 ];
 
