@@ -13,12 +13,16 @@
 //! 1. a komi written in zi (GoGoD `KM[3.75]`, Fox `KM[375]`): Chinese;
 //! 2. an Ing event (`Ing Cup`, `应氏杯`) or the Ing komi 8 (Go4Go's convention): Ing;
 //! 3. komi 7.5: Chinese;
-//! 4. the place or server in PC, then EV, then GN, US and SO: Korean (Korea, Seoul, Hanguk
+//! 4. an event run by one country's association wherever its rounds are played (EV or GN:
+//!    the Samsung Cup and the LG Cup, Korean): the Samsung Cup's rounds in Beijing and Shanghai
+//!    (aeb-pro, komi 6.5, no RU) give Korean counts (33 of 36 recorded margins), not Chinese
+//!    ones (15). Events named after countries (`Japan-China Go Exchange`) are left to the place;
+//! 5. the place or server in PC, then EV, then GN, US and SO: Korean (Korea, Seoul, Hanguk
 //!    Kiwon, Tygem, Cyberoro, WBaduk...), Chinese (China, Beijing, Zhongguo Qiyuan, Chunlan...),
 //!    Japanese (Japan, Nihon Ki-in, Kansai Ki-in, Tokyo, KGS, IGS, and the Japanese titles:
 //!    Honinbo, Kisei, Meijin, Judan, Tengen, Oteai...); the keyword met first in a field wins;
-//! 5. komi 6.5, 5.5 or 4.5 (territory-era komi): Japanese;
-//! 6. nothing at all: Japanese, the rules of the old professional games that make up most
+//! 6. komi 6.5, 5.5 or 4.5 (territory-era komi): Japanese;
+//! 7. nothing at all: Japanese, the rules of the old professional games that make up most
 //!    records without RU, komi or place (the finding says it is a default).
 
 use std::sync::LazyLock;
@@ -179,6 +183,13 @@ pub fn infer_rules(evidence: Evidence<'_>) -> (&'static Preset, Option<String>) 
         Some((7.5, _)) => return (*CHINESE, Some("komi 7.5".to_string())),
         _ => {}
     }
+    for (key, event) in field(EV).map(|v| ("EV", v)).chain(field(GN).map(|v| ("GN", v))) {
+        let keyword = lowercased(event, |lower| first_keyword(lower.as_bytes(), KOREAN_EVENTS));
+        if let Some(keyword) = keyword.map(|i| KOREAN_EVENTS[i]) {
+            let reason = [key, "[", event, "] (\"", keyword, "\", a Korean event)"].concat();
+            return (named("korean"), Some(reason));
+        }
+    }
     for (index, key) in (0u8..).zip(KEYS) {
         for value in field(index) {
             if let Some((name, keyword)) = place(value) {
@@ -204,6 +215,9 @@ fn named(name: &str) -> &'static Preset {
 static CHINESE: LazyLock<&'static Preset> = LazyLock::new(|| named("chinese"));
 static JAPANESE: LazyLock<&'static Preset> = LazyLock::new(|| named("japanese"));
 static ING: LazyLock<&'static Preset> = LazyLock::new(|| named("ing"));
+
+/// Events the Korean Baduk Association runs under its rules wherever a round is played.
+const KOREAN_EVENTS: &[&str] = &["samsung", "lg cup"];
 
 const ING_EVENTS: &[&str] = &["ing cup", "ing chang-ki", "应氏杯", "應氏杯", "changqi", "ing goe"];
 
@@ -528,6 +542,12 @@ mod tests {
         assert_eq!(infer(None, &[("PC", "Nihon Ki-in, Tokyo")]), "japanese");
         assert_eq!(infer(None, &[("EV", "3rd Kisei")]), "japanese");
         assert_eq!(infer(None, &[("PC", "TYGEM Baduk")]), "korean");
+        // A Korean event's round played in China keeps the Korean rules.
+        let samsung = [("PC", "Kempinski Hotel, Beijing"), ("EV", "11th Samsung Cup")];
+        assert_eq!(infer(Some((6.5, false)), &samsung), "korean");
+        assert_eq!(infer(Some((6.5, false)), &samsung[..1]), "chinese");
+        let exchange = [("PC", "Beijing"), ("EV", "Japan-China Go Exchange")];
+        assert_eq!(infer(Some((5.5, false)), &exchange), "chinese");
         assert_eq!(infer(Some((6.5, false)), &[]), "japanese");
         assert_eq!(infer(None, &[]), "japanese");
         // More values looked at than the pass keeps on the stack: the order still holds.
