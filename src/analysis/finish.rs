@@ -984,6 +984,21 @@ impl Finishing {
     /// Whether a dame is safe takes reading, and so may whether it forces: a point is only
     /// classified, and only tried, when no point of a higher class before it was safe.
     ///
+    /// A dame whose stone would put an opponent chain in atari but is itself left with two
+    /// liberties and capturable is not filled, even though the owner must answer inside its
+    /// area: wherever the answer would leave the filler safe, [`Finishing::safe_for`] already
+    /// accepts the dame (allowing it changed no answer), so the filler then owes a protective
+    /// move of its own, and the exchange costs each side a point in gote. Measured on the
+    /// counted records of `../shared/corpus/aeb-pro` (exact / within 2 points / same winner,
+    /// in games; from 11,210 / 14,348 / 14,491 on the 15,070 Japanese-rules games and 2,869 /
+    /// 4,204 / 4,655 on the 5,095 others, same winner counted from the `examples/accuracy`
+    /// dump): filling it among the forcing dame 11,200 / 14,347 / 14,493 and 2,874 / 4,208 /
+    /// 4,654 (Japanese-rules margins 38 closer, 56 further; those read by hand moved with the
+    /// tempo the exchange gives away, not with its points); after the dame that spare an
+    /// answer 11,207 / 14,349 / 14,491 and 2,871 / 4,209 / 4,656; only where the filler's
+    /// protective move could be on a neutral point 11,208 / 14,348 / 14,491 and 2,868 /
+    /// 4,204 / 4,655.
+    ///
     /// Reads the regions [`Finishing::regions`] found for this turn.
     fn dame_move(&mut self, color: Color, forcing_only: bool) -> (Option<u16>, bool) {
         // The lists of the turn before, taken out while this one fills them.
@@ -1417,6 +1432,38 @@ mod tests {
         assert_eq!(played[0], (Color::Black, 2, 4, Why::Boundary), "{played:?}");
         assert_eq!((played[1].0, played[1].3), (Color::White, Why::Protect), "{played:?}");
         assert_eq!(played[2], (Color::Black, 3, 0, Why::Boundary), "{played:?}");
+    }
+
+    /// A dame whose filling puts the owner's stone in atari, but leaves the filler's own chain
+    /// with two liberties it must then protect, is left open: the filler's atari, the owner's
+    /// connection and the filler's protective move cost each side a point of its area, a gote
+    /// exchange worth nothing, and neither side can fill the dame alone.
+    #[test]
+    fn a_dame_filled_with_atari_that_needs_a_teire_of_the_filler_is_left() {
+        // White on (8, 8) puts Black's stone on (7, 8) in atari, and Black connects on (6, 8);
+        // White's chain on (7, 7), (8, 7) and (8, 8) is then left with (7, 6) and (8, 6),
+        // and Black's stone on (7, 6) would capture it unless White protects. Black's own
+        // stone on (8, 8) would be in atari at once.
+        let board = Board::from_diagram(
+            "
+            . . . . . X O . .
+            . . . . . X O . .
+            . . . . . X O . .
+            . . . . . X O . .
+            . . . . . X O . .
+            . . . . . X O . .
+            . . . . . X O . .
+            . . . . . X X O O
+            . . . . . . . X .",
+        )
+        .expect("diagram");
+        for to_move in [Color::Black, Color::White] {
+            let played = moves_of(&board, to_move);
+            assert!(
+                played.iter().all(|&(_, x, y, _)| y != 8 || x < 6),
+                "{to_move:?} first: {played:?}"
+            );
+        }
     }
 
     /// The regions a finishing keeps up to date from move to move are those found afresh in
