@@ -997,7 +997,8 @@ impl Finishing {
     /// tempo the exchange gives away, not with its points); after the dame that spare an
     /// answer 11,207 / 14,349 / 14,491 and 2,871 / 4,209 / 4,656; only where the filler's
     /// protective move could be on a neutral point 11,208 / 14,348 / 14,491 and 2,868 /
-    /// 4,204 / 4,655.
+    /// 4,204 / 4,655; after every other dame 11,212 / 14,350 / 14,490 and 2,874 / 4,208 /
+    /// 4,656.
     ///
     /// Reads the regions [`Finishing::regions`] found for this turn.
     fn dame_move(&mut self, color: Color, forcing_only: bool) -> (Option<u16>, bool) {
