@@ -989,16 +989,11 @@ impl Finishing {
     /// area: wherever the answer would leave the filler safe, [`Finishing::safe_for`] already
     /// accepts the dame (allowing it changed no answer), so the filler then owes a protective
     /// move of its own, and the exchange costs each side a point in gote. Measured on the
-    /// counted records of `../shared/corpus/aeb-pro` (exact / within 2 points / same winner,
-    /// in games; from 11,210 / 14,348 / 14,491 on the 15,070 Japanese-rules games and 2,869 /
-    /// 4,204 / 4,655 on the 5,095 others, same winner counted from the `examples/accuracy`
-    /// dump): filling it among the forcing dame 11,200 / 14,347 / 14,493 and 2,874 / 4,208 /
-    /// 4,654 (Japanese-rules margins 38 closer, 56 further; those read by hand moved with the
-    /// tempo the exchange gives away, not with its points); after the dame that spare an
-    /// answer 11,207 / 14,349 / 14,491 and 2,871 / 4,209 / 4,656; only where the filler's
-    /// protective move could be on a neutral point 11,208 / 14,348 / 14,491 and 2,868 /
-    /// 4,204 / 4,655; after every other dame 11,212 / 14,350 / 14,490 and 2,874 / 4,208 /
-    /// 4,656.
+    /// counted records of `../shared/corpus/aeb-pro` (15,070 Japanese-rules games), filling
+    /// it among the forcing dame made 10 margins fewer exact for 2 more right winners, and
+    /// the games read by hand moved with the tempo the exchange gives away, not with its
+    /// points; filling it later, or only where the filler's protective move could be on a
+    /// neutral point, changed nothing worth keeping (BENCHMARKS.md, eighth session).
     ///
     /// Reads the regions [`Finishing::regions`] found for this turn.
     fn dame_move(&mut self, color: Color, forcing_only: bool) -> (Option<u16>, bool) {
