@@ -34,7 +34,11 @@
 //! 7. the stone of a ko (a single stone in atari whose capture would be a ko) is connected by
 //!    its owner once no boundary move or forcing dame is left, before the other dame, unless
 //!    the opponent's last move just put it in atari (then step 1 saves it at once);
-//! 8. otherwise a pass; two passes in a row end the finishing.
+//! 8. once nothing else is left, a teire inside the player's own area where a dame is a
+//!    liberty of two chains of two liberties, one of each colour, so that the player's stone
+//!    there would be in atari: the teire lets the player fill it with atari next, and the
+//!    opponent pays a teire of its own (`Finishing::teire_for_dame`);
+//! 9. otherwise a pass; two passes in a row end the finishing.
 //!
 //! No ko is ever taken: the stone of a ko stays its owner's. Winning a ko at the end gains a
 //! point in two moves (take, then connect) against the owner's one, the least valuable move
@@ -933,7 +937,52 @@ impl Finishing {
         if let Some((_, m)) = boundary {
             return Some((m, Why::Boundary));
         }
-        self.rescue(color, own, Tier::Ko).map(|m| (m, Why::Rescue)).or(dame.map(|d| (d, Why::Dame)))
+        self.rescue(color, own, Tier::Ko)
+            .map(|m| (m, Why::Rescue))
+            .or(dame.map(|d| (d, Why::Dame)))
+            .or_else(|| self.teire_for_dame(color).map(|m| (m, Why::Protect)))
+    }
+
+    /// Once nothing else is left, a teire that lets `color` fill a dame where neither side can
+    /// yet: the dame is a liberty of an opponent chain with two liberties and of a chain of
+    /// `color`'s with two, whose other liberty is inside `color`'s area (not a neutral point),
+    /// so that `color`'s stone on the dame would be in atari (no dame `color` can fill safely
+    /// is left, or it would have been played). Played on that other
+    /// liberty (connecting, or taking the dead stone it is the last liberty of), it leaves the
+    /// dame an atari of the opponent's chain, which `color` fills next as a forcing dame. The
+    /// players do not leave such a point open: the one whose turn it is at the end makes the
+    /// teire, and the opponent then pays one of its own.
+    ///
+    /// Measured on the counted records of `../shared/corpus/aeb-pro` against the finishing
+    /// without it (exact / within 2 points / same winner, in games, from the
+    /// `examples/accuracy` dump): Japanese-rules games (15,079 with a position) 11,246 /
+    /// 14,387 / 14,532 against 11,363 / 14,377 / 14,540 (232 margins closer, 179 further);
+    /// the other counted games 3,158 / 4,465 / 4,954 against 3,214 / 4,474 / 4,960 (119
+    /// closer, 81 further). Only where the teire takes a dead stone: 11,305 / 14,387 /
+    /// 14,538 (94 closer, 35 further), others 30 closer, 29 further; that teire before the
+    /// plain dame instead of after them: 11,308 / 14,382 / 14,536 (117 closer, 64 further);
+    /// without the opponent's two-liberty chain at the dame: 11,304 / 14,387 / 14,538.
+    ///
+    /// Reads the regions [`Finishing::regions`] found for this turn.
+    fn teire_for_dame(&mut self, color: Color) -> Option<u16> {
+        for i in 0..self.spaces.empties.len() {
+            let m = self.spaces.empties[i];
+            if self.spaces.around[m as usize] != 3 || !self.ataris(color, m) {
+                continue;
+            }
+            for a in self.board.neighbours_of(m) {
+                if self.live_at(a) != Some(color) || self.board.libs_at(a) != 2 {
+                    continue;
+                }
+                let mut libs = [0u16; 2];
+                self.board.first_liberties_at(a, &mut libs);
+                let other = if libs[0] == m { libs[1] } else { libs[0] };
+                if !self.neutral(other) && self.safe_for(color, other) {
+                    return Some(other);
+                }
+            }
+        }
+        None
     }
 
     /// The safe boundary move in a small open region worth most to `color`, with its swing:
@@ -1459,6 +1508,41 @@ mod tests {
                 played.iter().all(|&(_, x, y, _)| y != 8 || x < 6),
                 "{to_move:?} first: {played:?}"
             );
+        }
+    }
+
+    /// A dame where neither side's stone would be out of atari is not left open at the end: the
+    /// player to move makes the teire inside its own area, fills the dame with atari, and the
+    /// opponent answers inside its own; each pays a point.
+    #[test]
+    fn a_dame_short_of_liberties_on_both_sides_is_filled_after_a_teire() {
+        // The dame on (8, 8) is a liberty of Black's stone on (8, 7), whose other liberty is
+        // (8, 6) in Black's area, and of White's chain on (7, 7) and (7, 8), whose other
+        // liberty (6, 8) is the last one of Black's dead stone on (6, 7).
+        let board = Board::from_diagram(
+            "
+            . . . . O X . . .
+            . . . . O X . . .
+            . . . . O X . . .
+            . . . . O X . . .
+            . . . . O X . . .
+            . . . . O X X X X
+            . . . . O O O X .
+            . . . . . O X O X
+            . . . . . . . O .",
+        )
+        .expect("diagram");
+        let mut dead = vec![false; 81];
+        dead[7 * 9 + 6] = true;
+        for to_move in [Color::Black, Color::White] {
+            let finished = finish(&board, &dead, to_move);
+            let played: Vec<(Color, u8, u8, Why)> =
+                finished.moves.iter().map(|&(c, p, why)| (c, p.x, p.y, why)).collect();
+            assert!(
+                played.iter().any(|&(_, x, y, _)| (x, y) == (8, 8)),
+                "{to_move:?} first: {played:?}"
+            );
+            assert_eq!(finished.protective, [1, 1], "{to_move:?} first: {played:?}");
         }
     }
 
