@@ -944,45 +944,66 @@ impl Finishing {
     }
 
     /// Once nothing else is left, a teire that lets `color` fill a dame where neither side can
-    /// yet: the dame is a liberty of an opponent chain with two liberties and of a chain of
-    /// `color`'s with two, whose other liberty is inside `color`'s area (not a neutral point),
-    /// so that `color`'s stone on the dame would be in atari (no dame `color` can fill safely
-    /// is left, or it would have been played). Played on that other
-    /// liberty (connecting, or taking the dead stone it is the last liberty of), it leaves the
-    /// dame an atari of the opponent's chain, which `color` fills next as a forcing dame. The
-    /// players do not leave such a point open: the one whose turn it is at the end makes the
-    /// teire, and the opponent then pays one of its own.
+    /// yet: the dame is a liberty of a chain of each colour with two liberties, whose other
+    /// liberty is inside its owner's area (not a neutral point), so that either side's stone
+    /// on the dame would be in atari (no dame `color` can fill safely is left, or it would
+    /// have been played). Played on `color`'s other liberty (connecting, or taking the dead
+    /// stone it is the last liberty of), the teire leaves the dame an atari of the opponent's
+    /// chain, which `color` fills next as a forcing dame, and the opponent answers inside its
+    /// own area: the players do not leave such a point open, and each pays a point.
     ///
     /// Measured on the counted records of `../shared/corpus/aeb-pro` against the finishing
     /// without it (exact / within 2 points / same winner, in games, from the
     /// `examples/accuracy` dump): Japanese-rules games (15,079 with a position) 11,246 /
-    /// 14,387 / 14,532 against 11,363 / 14,377 / 14,540 (232 margins closer, 179 further);
-    /// the other counted games 3,158 / 4,465 / 4,954 against 3,214 / 4,474 / 4,960 (119
-    /// closer, 81 further). Only where the teire takes a dead stone: 11,305 / 14,387 /
-    /// 14,538 (94 closer, 35 further), others 30 closer, 29 further; that teire before the
-    /// plain dame instead of after them: 11,308 / 14,382 / 14,536 (117 closer, 64 further);
-    /// without the opponent's two-liberty chain at the dame: 11,304 / 14,387 / 14,538.
+    /// 14,387 / 14,532 against 11,364 / 14,379 / 14,540 (232 margins closer, 173 further);
+    /// the other counted games 2,929 / 4,177 / 4,662 against 2,981 / 4,187 / 4,668 (114
+    /// closer, 72 further). With the opponent's other liberty anywhere (a neutral point too):
+    /// 11,363 / 14,377 / 14,540 (232 closer, 179 further; others 115 closer, 77 further).
+    /// Only where the teire takes a dead stone: 11,305 / 14,387 / 14,538 (94 closer, 35
+    /// further; others 30 closer, 29 further). The teire before the plain dame instead of
+    /// after them (dead-stone captures only): 11,308 / 14,382 / 14,536 (117 closer, 64
+    /// further).
     ///
     /// Reads the regions [`Finishing::regions`] found for this turn.
     fn teire_for_dame(&mut self, color: Color) -> Option<u16> {
+        let opponent = color.opponent();
         for i in 0..self.spaces.empties.len() {
             let m = self.spaces.empties[i];
-            if self.spaces.around[m as usize] != 3 || !self.ataris(color, m) {
+            if self.spaces.around[m as usize] != 3 {
                 continue;
             }
-            for a in self.board.neighbours_of(m) {
-                if self.live_at(a) != Some(color) || self.board.libs_at(a) != 2 {
-                    continue;
-                }
-                let mut libs = [0u16; 2];
-                self.board.first_liberties_at(a, &mut libs);
-                let other = if libs[0] == m { libs[1] } else { libs[0] };
-                if !self.neutral(other) && self.safe_for(color, other) {
+            // The opponent's chain must answer the atari inside its own area too.
+            let around = self.board.neighbours_of(m);
+            if !around.iter().any(|&a| {
+                self.live_at(a) == Some(opponent)
+                    && self.other_liberty(a, m).is_some_and(|l| !self.neutral(l))
+            }) {
+                continue;
+            }
+            for &a in &around {
+                if self.live_at(a) == Some(color)
+                    && let Some(other) = self.other_liberty(a, m)
+                    && !self.neutral(other)
+                    && self.safe_for(color, other)
+                {
                     return Some(other);
                 }
             }
         }
         None
+    }
+
+    /// The liberty other than `m` of the chain on `a`, if it has two liberties, `m` one of them.
+    fn other_liberty(&self, a: u16, m: u16) -> Option<u16> {
+        if self.board.libs_at(a) != 2 {
+            return None;
+        }
+        let mut libs = [0u16; 2];
+        self.board.first_liberties_at(a, &mut libs);
+        match libs {
+            [l, o] | [o, l] if l == m => Some(o),
+            _ => None,
+        }
     }
 
     /// The safe boundary move in a small open region worth most to `color`, with its swing:
