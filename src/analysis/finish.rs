@@ -953,16 +953,10 @@ impl Finishing {
     /// own area: the players do not leave such a point open, and each pays a point.
     ///
     /// Measured on the counted records of `../shared/corpus/aeb-pro` against the finishing
-    /// without it (exact / within 2 points / same winner, in games, from the
-    /// `examples/accuracy` dump): Japanese-rules games (15,079 with a position) 11,246 /
-    /// 14,387 / 14,532 against 11,364 / 14,379 / 14,540 (232 margins closer, 173 further);
-    /// the other counted games 2,929 / 4,177 / 4,662 against 2,981 / 4,187 / 4,668 (114
-    /// closer, 72 further). With the opponent's other liberty anywhere (a neutral point too):
-    /// 11,363 / 14,377 / 14,540 (232 closer, 179 further; others 115 closer, 77 further).
-    /// Only where the teire takes a dead stone: 11,305 / 14,387 / 14,538 (94 closer, 35
-    /// further; others 30 closer, 29 further). The teire before the plain dame instead of
-    /// after them (dead-stone captures only): 11,308 / 14,382 / 14,536 (117 closer, 64
-    /// further).
+    /// without it: Japanese-rules games 232 margins closer, 173 further (exact +118, same
+    /// winner +8, within 2 points -8); the other counted games 114 closer, 72 further. Why the
+    /// pair helps is not clear from the positions (each side pays a point; the turn it hands
+    /// over may matter more); the variants measured are in BENCHMARKS.md (eighth session).
     ///
     /// Reads the regions [`Finishing::regions`] found for this turn.
     fn teire_for_dame(&mut self, color: Color) -> Option<u16> {
