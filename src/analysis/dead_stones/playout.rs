@@ -652,8 +652,7 @@ fn liberties_after(board: &PlayoutBoard, pla: u8, loc: u16) -> u32 {
 
 /// What the policy and the rules say of a move of `color` on the empty `loc`, in one look at
 /// its neighbours: playable, the player's own true eye, a self-atari of two stones or more that
-/// captures nothing and is no sacrifice ([`is_sacrifice`]) (the policy refuses both), suicide or
-/// a ko retake (the rules forbid both).
+/// captures nothing (the policy refuses both), suicide or a ko retake (the rules forbid both).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Judgement {
     Playable,
@@ -681,79 +680,6 @@ fn judge(board: &PlayoutBoard, pla: u8, loc: u16, ko: u16) -> Judgement {
 #[inline(always)]
 fn may_play(board: &PlayoutBoard, pla: u8, loc: u16, ko: u16) -> bool {
     judge_shape(board, pla, loc) == Judgement::Playable && loc != ko
-}
-
-/// The most stones an [`is_sacrifice`] self-atari may put in atari. Three also let the
-/// playouts punish a player who shortened its own liberties in a seki or a race, a blunder
-/// real players do not make: finished games whose groups lived were then scored as dead.
-const MAX_SACRIFICE: u16 = 2;
-
-/// Stones of the chain a move of `pla` on the empty `loc` would make: the stone and the
-/// player's chains around it, each counted once.
-fn joined_stones(board: &PlayoutBoard, pla: u8, loc: u16) -> u16 {
-    let mut heads = [NONE; 4];
-    let mut stones = 1;
-    for (i, a) in board.neighbours(loc).into_iter().enumerate() {
-        if board.color(a) == pla {
-            let head = board.head(a);
-            if !heads[..i].contains(&head) {
-                heads[i] = head;
-                stones += board.chain_len(a);
-            }
-        }
-    }
-    stones
-}
-
-/// Whether a self-atari of `pla` on the empty `loc` is a sacrifice worth playing: at most
-/// [`MAX_SACRIFICE`] stones inside the eye space of an adjacent opponent chain that the move
-/// leaves one liberty, that liberty their only one too and their other neighbours all stones
-/// of that chain or the edge. The opponent must capture them at once, which leaves it an eye
-/// space of those few points: one eye, which the player can spoil at its vital point.
-// Out of line: most self-ataris reach it and are refused at its first test, and inlined into
-// `judge_shape` it slowed every other move's look.
-#[inline(never)]
-fn is_sacrifice(board: &PlayoutBoard, pla: u8, loc: u16) -> bool {
-    let neighbours = board.neighbours(loc);
-    let opp = pla ^ 3;
-    let Some(&target) = neighbours.iter().find(|&&a| board.color(a) == opp && board.libs(a) == 2)
-    else {
-        return false;
-    };
-    if joined_stones(board, pla, loc) > MAX_SACRIFICE {
-        return false;
-    }
-    let shared = board.liberty_besides(target, loc);
-    // Every stone of the new chain (`loc` and the player's chains around it) touches only the
-    // player's stones, the target chain, the edge and `shared`, which must be among them.
-    let mut touches_shared = false;
-    let target_head = board.head(target);
-    let mut fenced = |p: u16| {
-        board.neighbours(p).iter().all(|&b| {
-            let c = board.color(b);
-            touches_shared |= b == shared;
-            b == shared || b == loc || c == pla || c == WALL || board.head(b) == target_head
-        })
-    };
-    if shared == NONE || !fenced(loc) {
-        return false;
-    }
-    for a in neighbours {
-        if board.color(a) != pla {
-            continue;
-        }
-        let mut cur = a;
-        loop {
-            if !fenced(cur) {
-                return false;
-            }
-            cur = board.next(cur);
-            if cur == a {
-                break;
-            }
-        }
-    }
-    touches_shared
 }
 
 /// [`judge`] but for the ko: never [`Judgement::Ko`].
@@ -799,13 +725,7 @@ fn judge_shape(board: &PlayoutBoard, pla: u8, loc: u16) -> Judgement {
             captures |= board.libs(a) == 1;
         }
     }
-    if !(captures || own_three)
-        && liberties_after(board, pla, loc) < 2
-        // Each neighbouring stone of the player is one more stone in atari: most self-ataris
-        // join too many to be a sacrifice, seen here without a call.
-        && !(u16::from(board.own_neighbours(pla, loc)) < MAX_SACRIFICE
-            && is_sacrifice(board, pla, loc))
-    {
+    if !(captures || own_three) && liberties_after(board, pla, loc) < 2 {
         return Judgement::SelfAtari;
     }
     if empty == 0 && !captures && !own_two {
@@ -929,38 +849,6 @@ mod tests {
             . . . . .
             ";
         assert_eq!(judge_at(closed, Color::Black, "ca"), Judgement::SelfAtari);
-    }
-
-    #[test]
-    fn two_stones_may_fill_an_eye_space_in_atari_when_the_opponent_is_put_in_atari_too() {
-        // White at aa joins ba: two stones with one liberty, ca, which is also the last one
-        // Black keeps. Black must capture, and its eye space is then the two points aa and
-        // ba: one eye. Black filling ca itself would put six stones in atari: refused.
-        let two = "
-            . O . X O
-            X X X X O
-            O O O O O
-            . . . . .
-            ";
-        assert_eq!(judge_at(two, Color::White, "aa"), Judgement::Playable);
-        assert_eq!(judge_at(two, Color::Black, "ca"), Judgement::SelfAtari);
-        // Three stones are more than a playout may give away.
-        let three = "
-            . O O . X O
-            X X X X X O
-            O O O O O O
-            . . . . . .
-            ";
-        assert_eq!(judge_at(three, Color::White, "aa"), Judgement::SelfAtari);
-        assert_eq!(judge_at(three, Color::White, "da"), Judgement::SelfAtari);
-        // With a liberty outside too (ea), Black is not put in atari: no sacrifice.
-        let open = "
-            . O . X .
-            X X X X O
-            O O O O O
-            . . . . .
-            ";
-        assert_eq!(judge_at(open, Color::White, "aa"), Judgement::SelfAtari);
     }
 
     #[test]
