@@ -67,19 +67,10 @@ const BIG_CHAIN_KEEP_ALIVE: f32 = 0.2;
 /// groups strong, cannot see; the playouts see some of it, and for a big chain a weaker
 /// majority than [`PLAYOUTS_KEEP_ALIVE`] is enough to stand.
 ///
-/// Measured with `RAYON_NUM_THREADS=2 target/release/examples/accuracy` against 7544946
-/// (GNU Go 3.8's `final_status_list` calls the revived chains alive in the three of these
-/// games it was asked about, Kisei/Title/Kis-1986-3, Meijin/06/07 and Kisei/41/C13):
-/// aeb-pro Japanese exact / within 2 / same winner 11,210 / 14,348 / 14,491 -> 11,212 / 14,351
-/// / 14,493 of 15,070 (6 margins closer, none further; one of them, 29 points off with the right
-/// winner, now 3 off with the wrong one), other counted aeb 2,869 / 4,204 / 4,571 unchanged (1
-/// margin closer), every other set and the held-out sets the same. Tried and dropped (the same
-/// command): any big chain (no support asked), 11,213 / 14,352 / 14,493 (9 closer, none
-/// further) but other counted aeb 2,869 / 4,204 / 4,571 -> 2,868 / 4,203 / 4,570 (two enclosed
-/// groups of 14 stones with support 0.12 and 0.19 revived wrongly); any group of ten stones or
-/// more in all, 11,207 / 14,346 / 14,488 (groups of several small chains in wide areas, killed
-/// rightly, revived); a group with more liberties than an enclosing chain, 11,201 / 14,339 /
-/// 14,482.
+/// Measured on aeb-pro's Japanese-rules games: 6 margins closer, none further (GNU Go 3.8
+/// calls the revived chain alive in the three games it was asked about); without the support,
+/// or for any group of ten stones in all, rightly dead groups stood (BENCHMARKS.md, eighth
+/// session).
 fn keeps_a_big_chain(layout: &Layout, area: &Area<'_>, support: &[f32]) -> bool {
     area.chains.iter().any(|&c| {
         layout.chains[c as usize].stones.len() >= BIG_CHAIN
