@@ -963,6 +963,7 @@ impl Finishing {
         let opponent = color.opponent();
         for i in 0..self.spaces.empties.len() {
             let m = self.spaces.empties[i];
+            // A dame: live stones of both colours beside it (Black 1 | White 2).
             if self.spaces.around[m as usize] != 3 {
                 continue;
             }
