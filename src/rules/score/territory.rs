@@ -1736,6 +1736,14 @@ mod tests {
         (Grid::new(size), stones)
     }
 
+    /// The index in a [`diagram`] of `size` rows of the point named as on a board (`A14`:
+    /// column letters without I, row numbers from the bottom).
+    fn point(size: usize, name: &str) -> usize {
+        let x = "ABCDEFGHJKLMNOPQRST".find(&name[..1]).unwrap();
+        let y = size - name[1..].parse::<usize>().unwrap();
+        y * size + x
+    }
+
     #[test]
     fn the_eyes_of_a_seki_through_a_shared_dame_do_not_score() {
         // The end of a professional game (aeb-pro Meijin 33, dead stones taken off), counted
@@ -1766,11 +1774,7 @@ mod tests {
             "...X.X..XXO........",
         ];
         let (grid, mut stones) = diagram(&rows);
-        let at = |name: &str| {
-            let x = "ABCDEFGHJKLMNOPQRST".find(&name[..1]).unwrap();
-            let y = 19 - name[1..].parse::<usize>().unwrap();
-            y * 19 + x
-        };
+        let at = |name: &str| point(19, name);
         let dead = vec![false; grid.len()];
         for score_false_eyes in [false, true] {
             let map = analyze(&grid, &stones, &dead, score_false_eyes);
@@ -1825,11 +1829,7 @@ mod tests {
             ".........",
         ];
         let (grid, stones) = diagram(&rows);
-        let at = |name: &str| {
-            let x = "ABCDEFGHJ".find(&name[..1]).unwrap();
-            let y = 9 - name[1..].parse::<usize>().unwrap();
-            y * 9 + x
-        };
+        let at = |name: &str| point(9, name);
         let dead = vec![false; grid.len()];
         for score_false_eyes in [false, true] {
             let map = analyze(&grid, &stones, &dead, score_false_eyes);
