@@ -371,6 +371,23 @@ fn missing_komi_is_the_komi_of_the_records_year() {
     assert_eq!(record("1928-12-00", 19, "KM[4.5]").komi.points, 4.5);
 }
 
+/// In the 4.5-komi years games without komi were still played (aeb-pro's Oteai/1950/1.sgf has
+/// no KM and RE[B+2]): a draw or a whole-point margin, which 4.5 komi cannot give, says which.
+#[test]
+fn a_whole_point_result_without_km_in_the_first_komi_years_means_no_komi() {
+    let record = |dt: &str, re: &str| {
+        read_text("oteai.sgf", &format!("(;GM[1]FF[4]SZ[19]DT[{dt}]EV[Oteai]RE[{re}];B[cc];W[gg])"))
+    };
+    let r = record("1950-12-20,21", "B+2");
+    assert_eq!((r.komi.points, r.komi.origin), (0.0, KomiOrigin::Assumed));
+    assert!(has(&r, Code::KomiAssumed, "RE[B+2] is a whole-point result, which the usual 4.5"));
+    assert_eq!(record("1950-12-20,21", "Jigo").komi.points, 0.0);
+    assert_eq!(record("1950-12-20,21", "W+2.5").komi.points, 4.5);
+    assert_eq!(record("1950-12-20,21", "W+R").komi.points, 4.5);
+    // Once 5.5 was the norm, a whole-point result is not a no-komi game (the result may be wrong).
+    assert_eq!(record("1987-05-12", "B+2").komi.points, 5.5);
+}
+
 #[test]
 fn handicap_from_ha_and_setup() {
     let r = fixture("handicap-mismatch.sgf");

@@ -123,8 +123,18 @@ pub fn run(args: &Args, out: &mut impl Write) -> io::Result<()> {
         writeln!(out, "{}: {}", p.name, p.summary)?;
         writeln!(out, "  also: {}", p.aliases.join(", "))?;
         if !p.komi_history.is_empty() {
-            let eras: Vec<String> =
-                p.komi_history.iter().map(|e| format!("{} from {}", e.komi, e.from_year)).collect();
+            let eras: Vec<String> = p
+                .komi_history
+                .iter()
+                .map(|e| match e.no_komi_games_too {
+                    // The record's result tells which: see `Preset::komi_in_game`.
+                    true => format!(
+                        "{} from {} (none if RE is a draw or a whole-point win)",
+                        e.komi, e.from_year
+                    ),
+                    false => format!("{} from {}", e.komi, e.from_year),
+                })
+                .collect();
             writeln!(
                 out,
                 "  komi by year, for a dated 19x19 record without KM: none before {}, {}",

@@ -55,7 +55,7 @@
 use std::borrow::Cow;
 
 use crate::finding::{Code, Finding, Severity};
-use crate::rules::{BoardSize, Color, Move, Point};
+use crate::rules::{BoardSize, Color, Move, Outcome, Point, WinBy};
 
 use super::game_info::{self, Evidence, FoxEvidence};
 use super::handicap::{self, SetupCount};
@@ -1347,15 +1347,34 @@ impl GameBuilder {
             }
             _ => None,
         };
+        // Only looked at without KM: a draw or a whole-point margin rules out a half-point komi.
+        let whole_point_result = reading.is_none()
+            && dated.is_some()
+            && self.result_raw.as_deref().and_then(result::read_result).is_some_and(|r| {
+                match r.outcome {
+                    Outcome::Draw => true,
+                    Outcome::Win { by: WinBy::Points(margin), .. } => {
+                        !r.in_zi && margin.fract() == 0.0
+                    }
+                    _ => false,
+                }
+            });
         let default = match dated {
             _ if handicap >= 2 => rules.preset.map_or(0.0, |p| p.handicap_komi),
-            Some((preset, year)) => preset.komi_in(year),
+            Some((preset, year)) => preset.komi_in_game(year, whole_point_result),
             None => rules.ruleset.komi,
         };
         // Only a komi assumed is explained, so the explanation is made only then.
         let name = || match (rules.preset, dated) {
             (_, Some((p, year))) if default != p.ruleset.komi => {
-                if default == 0.0 {
+                if default == 0.0 && p.komi_in(year) != 0.0 {
+                    format!(
+                        "no komi: RE[{}] is a whole-point result, which the usual {} komi of \
+                         {year} (DT) cannot give, and games without komi were still played then",
+                        self.result_raw.as_deref().unwrap_or_default(),
+                        p.komi_in(year)
+                    )
+                } else if default == 0.0 {
                     format!("no komi: the game is dated {year} (DT), before komi came into use")
                 } else {
                     format!("the usual komi of {} rules in {year} (DT)", p.name)

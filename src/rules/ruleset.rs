@@ -248,6 +248,9 @@ pub struct KomiEra {
     pub from_year: u16,
     /// The komi in points.
     pub komi: f64,
+    /// Games without komi were still played in this era (Japan's 4.5-komi years: the Oteai
+    /// ranking games kept many no-komi rounds), so a record that states no komi may be either.
+    pub no_komi_games_too: bool,
 }
 
 impl Preset {
@@ -255,35 +258,55 @@ impl Preset {
     /// states none: the era's komi, 0 before komi came into use, the ruleset's komi when the
     /// preset has no history.
     pub fn komi_in(&self, year: u16) -> f64 {
-        match self.komi_history.iter().rev().find(|era| era.from_year <= year) {
+        match self.era_of(year) {
             Some(era) => era.komi,
             None if self.komi_history.is_empty() => self.ruleset.komi,
             None => 0.0,
         }
     }
+
+    /// [`Preset::komi_in`], told whether the game's recorded result is a draw or a win by a
+    /// whole number of points (`whole_point_result`). A half-point komi can give neither, so
+    /// where the era still played games without komi, such a result says the game was one
+    /// of them; elsewhere the era's komi stands (the result may be the wrong one).
+    pub fn komi_in_game(&self, year: u16, whole_point_result: bool) -> f64 {
+        match self.era_of(year) {
+            Some(era) if era.no_komi_games_too && whole_point_result && era.komi.fract() != 0.0 => {
+                0.0
+            }
+            _ => self.komi_in(year),
+        }
+    }
+
+    fn era_of(&self, year: u16) -> Option<&KomiEra> {
+        self.komi_history.iter().rev().find(|era| era.from_year <= year)
+    }
 }
 
 /// Komi came into professional play in Japan in the late 1930s ("rarely used in professional
 /// tournaments before 1937", Sensei's Library, History of Komi, from the GoGoD database);
-/// 4.5 was for a long time the usual value; 5.5 (first in the 1955 Oza) became the norm by
-/// the 1970s, and the Nihon Ki-in moved to 6.5 in September 2002.
+/// 4.5 was for a long time the usual value, beside games still played without komi (the
+/// Oteai's); 5.5 (first in the 1955 Oza) became the norm by the 1970s, and the Nihon Ki-in
+/// moved to 6.5 in September 2002.
 const JAPANESE_KOMI: &[KomiEra] = &[
-    KomiEra { from_year: 1937, komi: 4.5 },
-    KomiEra { from_year: 1974, komi: 5.5 },
-    KomiEra { from_year: 2003, komi: 6.5 },
+    KomiEra { from_year: 1937, komi: 4.5, no_komi_games_too: true },
+    KomiEra { from_year: 1974, komi: 5.5, no_komi_games_too: false },
+    KomiEra { from_year: 2003, komi: 6.5, no_komi_games_too: false },
 ];
 
 /// Korea followed Japan's 5.5 and moved to 6.5 around 1999-2000 (6.5 first in the 1997
 /// Tong Yang Cup).
 const KOREAN_KOMI: &[KomiEra] = &[
-    KomiEra { from_year: 1937, komi: 4.5 },
-    KomiEra { from_year: 1974, komi: 5.5 },
-    KomiEra { from_year: 2000, komi: 6.5 },
+    KomiEra { from_year: 1937, komi: 4.5, no_komi_games_too: true },
+    KomiEra { from_year: 1974, komi: 5.5, no_komi_games_too: false },
+    KomiEra { from_year: 2000, komi: 6.5, no_komi_games_too: false },
 ];
 
 /// China played 5.5 (2 3/4 zi) until the move to 3 3/4 zi (7.5) in 2002.
-const CHINESE_KOMI: &[KomiEra] =
-    &[KomiEra { from_year: 1937, komi: 5.5 }, KomiEra { from_year: 2002, komi: 7.5 }];
+const CHINESE_KOMI: &[KomiEra] = &[
+    KomiEra { from_year: 1937, komi: 5.5, no_komi_games_too: false },
+    KomiEra { from_year: 2002, komi: 7.5, no_komi_games_too: false },
+];
 
 impl PartialEq for Preset {
     /// Presets are rows of one table: two are equal when they are the same row.
@@ -546,6 +569,21 @@ mod tests {
         for p in PRESETS {
             assert_eq!(p.komi_in(2100), p.ruleset.komi, "{}", p.name);
         }
+    }
+
+    #[test]
+    fn a_whole_point_result_in_the_first_komi_era_means_a_game_without_komi() {
+        let komi = |name, year, whole| preset(name).unwrap().komi_in_game(year, whole);
+        // B+3 in a 1950 Oteai record: 4.5 komi cannot give it; no komi can.
+        assert_eq!(komi("japanese", 1950, true), 0.0);
+        assert_eq!(komi("japanese", 1950, false), 4.5);
+        assert_eq!(komi("korean", 1960, true), 0.0);
+        // Once 5.5 was the norm, a whole-point result is a wrong result, not a no-komi game.
+        assert_eq!(komi("japanese", 1980, true), 5.5);
+        assert_eq!(komi("chinese", 1980, true), 5.5);
+        // Before komi there was none either way.
+        assert_eq!(komi("japanese", 1900, true), 0.0);
+        assert_eq!(komi("nz", 1950, true), 7.0);
     }
 
     #[test]
