@@ -334,11 +334,13 @@ fn missing_komi_is_the_inferred_rulesets() {
     assert_eq!(r.rules.origin, RulesOrigin::Inferred);
     assert_eq!(r.rules.preset.map(|p| p.name), Some("japanese"));
     assert!(has(&r, Code::RulesInferred, "PC[Nihon Ki-in, Tokyo]"));
+    // Undated, and RE[B+2] is a whole-point result that 6.5 komi cannot give: a game from the
+    // years without komi (the first Oteai was in 1927).
     assert_eq!(
         (r.komi.points, r.komi.origin, r.komi.raw.clone()),
-        (6.5, KomiOrigin::Assumed, None)
+        (0.0, KomiOrigin::Assumed, None)
     );
-    assert!(has(&r, Code::KomiAssumed, "no KM: assumed 6.5"));
+    assert!(has(&r, Code::KomiAssumed, "no KM: assumed 0, no komi: RE[B+2] is a whole-point"));
 }
 
 /// Old professional records (A. E. Brouwer's collection in ../shared/corpus/aeb-pro) leave KM
@@ -386,6 +388,12 @@ fn a_whole_point_result_without_km_in_the_first_komi_years_means_no_komi() {
     assert_eq!(record("1950-12-20,21", "W+R").komi.points, 4.5);
     // Once 5.5 was the norm, a whole-point result is not a no-komi game (the result may be wrong).
     assert_eq!(record("1987-05-12", "B+2").komi.points, 5.5);
+    // Without a date, the years without komi are possible (aeb-pro's Hoshiai_Hasseki/2.sgf).
+    let undated = read_text("undated.sgf", "(;GM[1]FF[4]SZ[19]EV[Honinbo]RE[W+4];B[cc];W[gg])");
+    assert_eq!(undated.komi.points, 0.0);
+    assert!(has(&undated, Code::KomiAssumed, "the record has no date (DT)"));
+    let undated = read_text("undated.sgf", "(;GM[1]FF[4]SZ[19]EV[Honinbo]RE[W+4.5];B[cc];W[gg])");
+    assert_eq!(undated.komi.points, 6.5);
 }
 
 #[test]

@@ -1341,15 +1341,14 @@ impl GameBuilder {
         // A record that states no komi was most likely played with the komi of its day: old
         // professional records (GoGoD-style collections) leave KM out of no-komi games.
         // The komi history is that of 19x19 play; small boards keep the ruleset's default.
+        let even_19 = handicap < 2 && size == BoardSize::STANDARD;
         let dated = match (rules.preset, self.year()) {
-            (Some(preset), Some(year)) if handicap < 2 && size == BoardSize::STANDARD => {
-                Some((preset, year))
-            }
+            (Some(preset), Some(year)) if even_19 => Some((preset, year)),
             _ => None,
         };
         // Only looked at without KM: a draw or a whole-point margin rules out a half-point komi.
         let whole_point_result = reading.is_none()
-            && dated.is_some()
+            && even_19
             && self.result_raw.as_deref().and_then(result::read_result).is_some_and(|r| {
                 match r.outcome {
                     Outcome::Draw => true,
@@ -1359,19 +1358,21 @@ impl GameBuilder {
                     _ => false,
                 }
             });
-        let default = match dated {
+        let year = dated.map(|(_, year)| year);
+        let default = match (rules.preset, dated) {
             _ if handicap >= 2 => rules.preset.map_or(0.0, |p| p.handicap_komi),
-            Some((preset, year)) => preset.komi_in_game(year, whole_point_result),
-            None => rules.ruleset.komi,
+            (Some(preset), _) if even_19 => preset.komi_in_game(year, whole_point_result),
+            _ => rules.ruleset.komi,
         };
+        let re = || self.result_raw.as_deref().unwrap_or_default();
         // Only a komi assumed is explained, so the explanation is made only then.
-        let name = || match (rules.preset, dated) {
-            (_, Some((p, year))) if default != p.ruleset.komi => {
+        let name = || match (rules.preset, year) {
+            (Some(p), Some(year)) if default != p.ruleset.komi => {
                 if default == 0.0 && p.komi_in(year) != 0.0 {
                     format!(
                         "no komi: RE[{}] is a whole-point result, which the usual {} komi of \
                          {year} (DT) cannot give, and games without komi were still played then",
-                        self.result_raw.as_deref().unwrap_or_default(),
+                        re(),
                         p.komi_in(year)
                     )
                 } else if default == 0.0 {
@@ -1380,6 +1381,13 @@ impl GameBuilder {
                     format!("the usual komi of {} rules in {year} (DT)", p.name)
                 }
             }
+            (Some(p), None) if default != p.ruleset.komi => format!(
+                "no komi: RE[{}] is a whole-point result, which the {} komi of {} rules cannot \
+                 give, and the record has no date (DT) to place it after the years without komi",
+                re(),
+                p.ruleset.komi,
+                p.name
+            ),
             (Some(p), _) => format!("the komi of {} rules", p.name),
             (None, _) => "the komi of the RU rules string".to_string(),
         };

@@ -265,16 +265,22 @@ impl Preset {
         }
     }
 
-    /// [`Preset::komi_in`], told whether the game's recorded result is a draw or a win by a
-    /// whole number of points (`whole_point_result`). A half-point komi can give neither, so
-    /// where the era still played games without komi, such a result says the game was one
-    /// of them; elsewhere the era's komi stands (the result may be the wrong one).
-    pub fn komi_in_game(&self, year: u16, whole_point_result: bool) -> f64 {
-        match self.era_of(year) {
-            Some(era) if era.no_komi_games_too && whole_point_result && era.komi.fract() != 0.0 => {
-                0.0
-            }
-            _ => self.komi_in(year),
+    /// [`Preset::komi_in`] for a game dated `year` (or undated), told whether its recorded
+    /// result is a draw or a win by a whole number of points (`whole_point_result`). A
+    /// half-point komi can give neither, so such a result says the game had no komi where
+    /// that was still possible: in an era that still played games without komi, or with no
+    /// date at all (when the preset has a history, which starts without komi). Elsewhere the
+    /// era's komi stands (the result may be the wrong one).
+    pub fn komi_in_game(&self, year: Option<u16>, whole_point_result: bool) -> f64 {
+        let era_komi = year.map_or(self.ruleset.komi, |year| self.komi_in(year));
+        let no_komi_possible = match year {
+            Some(year) => self.era_of(year).is_some_and(|era| era.no_komi_games_too),
+            None => !self.komi_history.is_empty(),
+        };
+        if whole_point_result && no_komi_possible && era_komi.fract() != 0.0 {
+            0.0
+        } else {
+            era_komi
         }
     }
 
@@ -573,7 +579,7 @@ mod tests {
 
     #[test]
     fn a_whole_point_result_in_the_first_komi_era_means_a_game_without_komi() {
-        let komi = |name, year, whole| preset(name).unwrap().komi_in_game(year, whole);
+        let komi = |name, year, whole| preset(name).unwrap().komi_in_game(Some(year), whole);
         // B+3 in a 1950 Oteai record: 4.5 komi cannot give it; no komi can.
         assert_eq!(komi("japanese", 1950, true), 0.0);
         assert_eq!(komi("japanese", 1950, false), 4.5);
@@ -584,6 +590,11 @@ mod tests {
         // Before komi there was none either way.
         assert_eq!(komi("japanese", 1900, true), 0.0);
         assert_eq!(komi("nz", 1950, true), 7.0);
+        // An undated record may be from any year, those without komi among them.
+        let japanese = preset("japanese").unwrap();
+        assert_eq!(japanese.komi_in_game(None, true), 0.0);
+        assert_eq!(japanese.komi_in_game(None, false), 6.5);
+        assert_eq!(preset("aga").unwrap().komi_in_game(None, true), 7.5);
     }
 
     #[test]
