@@ -5,6 +5,7 @@
 //!    small regions they enclose are dead. Both are proofs.
 //! 2. Playouts (deterministic, seeded from the position) over the points proofs leave open:
 //!    a chain whose stones end up the opponent's in most playouts is dead.
+//!    A big chain near even after them gets more, to settle the sign of its coin toss.
 //!    Chains the playouts leave a coin toss take the status of their group (chains sharing
 //!    an eye space or two liberties), by the stone-weighted mean support of its chains.
 //! 3. Seki: chains the playouts leave alive but whose region has at most one eye, next to an
@@ -28,7 +29,8 @@ use crate::rules::{Board, Color};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct EstimateOptions {
     /// Most playouts on boards of more than 100 points (twice as many on smaller boards); fewer
-    /// run when every undecided chain is already clearly alive or dead. More buys little
+    /// run when every undecided chain is already clearly alive or dead, up to twice as many
+    /// while a big chain stays near even (see [`BIG_COIN_TOSS_STONES`]). More buys little
     /// (aeb-pro Japanese exact / within 2 / same winner 11,103 / 14,321 / 14,471 at 64):
     /// 96 gives 11,109 / 14,333 / 14,475 for +16.1% instructions (`kifu audit -j1` on the
     /// first 600 professional games, 1,997.5M -> 2,318.1M), 128 gives 11,117 / 14,343 /
@@ -83,6 +85,58 @@ const DECIDED: f32 = 0.3;
 /// 92.8 / 94.9%): the support of a coin-toss chain weighs in its group's vote and in the
 /// region checks' races, and needs every playout.
 const SETTLED_MARGIN: f32 = 0.2;
+
+/// Stones from which an undecided chain near even keeps the playouts going past the maximum.
+/// The sign of a coin toss decides its group's vote (see [`vote_unclear_groups`]), and after 64
+/// playouts the sign of a mean near even is noise (its standard error is about 0.12): a big
+/// group taken off or left on that noise moves the count by twice its size and more. Such a
+/// chain gets up to [`BIG_COIN_TOSS_PLAYOUTS`] times the maximum, 8 more at a time, while its
+/// support stays within [`BIG_COIN_TOSS_BAND`] of even (the band narrowing like the standard
+/// error as the playouts add up), so that the vote follows the playouts' own verdict rather
+/// than the draw: among the big coin tosses of professional records the extra playouts mostly
+/// keep alive groups GNU Go and the record keep alive (Judan/19/L03, 29 White stones at -0.01
+/// after 64; KK1st/68/19, 22 stones at -0.04). Big chains only, because the cost is playouts
+/// of the whole board and a small chain's draw moves few points.
+///
+/// Measured with `RAYON_NUM_THREADS=2 target/release/examples/accuracy` against b0cf14f (from
+/// `KIFU_ACCURACY_DUMP`): aeb-pro Japanese-rules games (15,079 counted) exact / within 2 / same
+/// winner 11,366 / 14,382 / 14,541 -> 11,369 / 14,395 / 14,550 (34 margins closer, 12
+/// further), other aeb games (5,029 counted) 2,981 / 4,187 / 4,554 -> 2,982 / 4,191 / 4,558
+/// (18 closer, 15 further), markup stones wrongly dead 149 -> 145, every other set the same;
+/// held out, the same misses (an autoscore position already missed, `game_seki_64848549`, has
+/// 20 stones wrong instead of 9). Cost: `kifu audit -j1` on the first 600 professional games
+/// (callgrind, non-LTO) 1,783.2M -> 1,807.2M instructions (+1.3%; its answers unchanged).
+///
+/// Tried: up to four times the maximum with a fixed band of 0.3 (every unclear big chain):
+/// same winner +7, within 2 +17, for +13.6% of audit instructions; eight times, +6 and a GNU Go
+/// score test lost; from 5 stones (four times, band 0.3), +10 but a GNU Go score test lost;
+/// from 12 stones, +6; a fixed band of 0.1 or 0.15 (four times), +5 / +4 for +2.3% / +3.9%; the
+/// narrowing band of 0.15 with four or three times the maximum, +5 for +2.6% / +2.1%.
+const BIG_COIN_TOSS_STONES: usize = 8;
+
+/// How far from even (mean support, at the maximum of playouts) a big chain keeps the playouts
+/// going, narrowing with the square root of the playouts run (0.106 after twice the maximum).
+const BIG_COIN_TOSS_BAND: f32 = 0.15;
+
+/// Up to how many times the maximum of playouts a big coin toss gets.
+const BIG_COIN_TOSS_PLAYOUTS: u32 = 2;
+
+/// Whether some undecided chain (no proof in `basis`) of [`BIG_COIN_TOSS_STONES`] or more is
+/// still within the [`BIG_COIN_TOSS_BAND`] of even after `count` playouts of a normal `maximum`.
+fn big_coin_toss(
+    layout: &Layout,
+    basis: &[Option<(Status, Basis)>],
+    support: impl Fn(usize) -> f32,
+    count: u32,
+    maximum: u32,
+) -> bool {
+    let band = BIG_COIN_TOSS_BAND * (maximum as f32 / count.max(1) as f32).sqrt();
+    (0..layout.chains.len()).any(|c| {
+        basis[c].is_none()
+            && layout.chains[c].stones.len() >= BIG_COIN_TOSS_STONES
+            && support(c).abs() < band
+    })
+}
 
 /// The estimated final status of every stone on `board`, with the default options.
 pub fn estimate(board: &Board) -> Statuses {
@@ -144,10 +198,22 @@ pub fn estimate_with(board: &Board, options: &EstimateOptions) -> Statuses {
             let settled_at = DECIDED + SETTLED_MARGIN * spread;
             let settled = (0..layout.chains.len())
                 .all(|c| basis[c].is_some() || support_of(&own, c).abs() >= settled_at);
-            if settled || sampler.count() >= maximum {
+            if settled && sampler.count() < maximum {
                 break own;
             }
-            sampler.run((8 * scale).min(maximum - sampler.count()));
+            // Past the maximum, only while a big chain stays near even (see
+            // [`BIG_COIN_TOSS_STONES`]), up to twice as many.
+            let limit = if sampler.count() >= maximum
+                && big_coin_toss(&layout, &basis, |c| support_of(&own, c), sampler.count(), maximum)
+            {
+                maximum * BIG_COIN_TOSS_PLAYOUTS
+            } else {
+                maximum
+            };
+            if settled || sampler.count() >= limit {
+                break own;
+            }
+            sampler.run((8 * scale).min(limit - sampler.count()));
         };
         for c in 0..layout.chains.len() {
             if let Some((s, b)) = basis[c] {
@@ -324,6 +390,52 @@ mod tests {
                 (x, y, statuses[layout.chain_of[y * width + x] as usize] == Status::Dead)
             })
             .collect()
+    }
+
+    #[test]
+    fn only_a_big_chain_near_even_keeps_the_playouts_going() {
+        // Black's eight stones along the top are a big chain, White's two at E5 a small one.
+        let board = Board::from_diagram(
+            "
+            X X X X X X X X .
+            O O O O O O O O O
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . O . . . .
+            . . . . O . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .",
+        )
+        .expect("diagram");
+        let layout = Layout::of_board(&board);
+        let width = layout.size.width as usize;
+        let big = layout.chain_of[0] as usize;
+        let small = layout.chain_of[4 * width + 4] as usize;
+        assert_eq!(layout.chains[big].stones.len(), 8);
+        assert_eq!(layout.chains[small].stones.len(), 2);
+        let undecided = vec![None; layout.chains.len()];
+        let asks = |big_support: f32, small_support: f32, count: u32| {
+            let support = |c: usize| match c {
+                c if c == big => big_support,
+                c if c == small => small_support,
+                _ => 1.0,
+            };
+            big_coin_toss(&layout, &undecided, support, count, 64)
+        };
+        // Near even after the maximum of 64: more playouts; clearly off even: none.
+        assert!(asks(-0.05, 1.0, 64));
+        assert!(!asks(-0.2, 1.0, 64));
+        // The band narrows as the playouts add up: 0.12 from even is in it after 64, out of it
+        // after 128.
+        assert!(asks(0.12, 1.0, 64));
+        assert!(!asks(0.12, 1.0, 128));
+        // A small chain's coin toss asks for nothing.
+        assert!(!asks(0.9, 0.0, 64));
+        // Nor does a big chain a proof decided.
+        let mut proven = undecided.clone();
+        proven[big] = Some((Status::Alive, Basis::Proof));
+        assert!(!big_coin_toss(&layout, &proven, |c| if c == big { 0.0 } else { 1.0 }, 64, 64));
     }
 
     #[test]
