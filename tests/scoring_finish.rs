@@ -368,12 +368,13 @@ fn a_double_threat_one_answer_meets_is_no_reason_to_leave_a_dame() {
     // threatening another black chain, but one black answer saves both: not the first saving
     // move found for either chain. Read with the first saving move of each chain only, the
     // threat looked unanswerable: Black filled M9 instead, White K9, and Black owed a
-    // protective move on K7 inside its territory, B+0.5. Every saving move tried, Black fills
-    // K9, owes nothing, and the count is the recorded one.
+    // protective move on K7 inside its territory, B+0.5. Every saving move tried, K9 is a
+    // dame like any other (Black fills it, or White once Black has filled M9), Black owes
+    // nothing, and the count is the recorded one.
     let Some(game) = corpus_ending("aeb-pro/Cho_Chikun/2004-06-21.sgf") else { return };
     let CorpusEnding { ending, count, .. } = game;
     let finished = ending.finished.as_ref().expect("finished, not counted as left");
-    assert!(finished.moves.contains(&(Color::Black, Point::new(9, 10), Why::Dame)));
+    assert!(finished.moves.iter().any(|&(_, p, why)| p == Point::new(9, 10) && why == Why::Dame));
     assert!(!finished.moves.iter().any(|&(c, _, why)| c == Color::Black && why == Why::Protect));
     assert_eq!(count.outcome, Outcome::Win { winner: Color::Black, by: WinBy::Points(1.5) });
 }
