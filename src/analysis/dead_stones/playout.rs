@@ -91,7 +91,7 @@ impl Ownership<'_> {
 /// The board's location of every flat index, and back.
 struct Locations {
     of_index: Vec<u16>,
-    index_of: ByLoc<u32>,
+    index_of: Box<ByLoc<u32>>,
 }
 
 /// Runs playouts from one position in batches, keeping the sums, so the caller can stop as soon
@@ -102,9 +102,9 @@ struct Locations {
 /// them for the next sampler on the same thread, which sets its position up in them.
 pub(crate) struct Sampler {
     /// The position every playout starts from.
-    start_board: PlayoutBoard,
+    start_board: Box<PlayoutBoard>,
     locs: Locations,
-    playable: ByLoc<bool>,
+    playable: Box<ByLoc<bool>>,
     /// The points whose ownership the caller reads (the stones of the chains no proof
     /// decided): the only ones a playout's end is read at.
     watched: Vec<usize>,
@@ -113,7 +113,7 @@ pub(crate) struct Sampler {
     seed: u64,
     sum: [Vec<i32>; 2],
     runs: [u32; 2],
-    scratch: PlayoutBoard,
+    scratch: Box<PlayoutBoard>,
     state: PlayoutState,
 }
 
@@ -396,7 +396,7 @@ fn play_out(
 struct Touched {
     list: Vec<u16>,
     /// Membership in `list`: the locations whose entry is `generation`.
-    mark: ByLoc<u32>,
+    mark: Box<ByLoc<u32>>,
     generation: u32,
 }
 

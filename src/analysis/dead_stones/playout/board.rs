@@ -45,14 +45,18 @@ pub(super) fn code(color: Color) -> u8 {
 /// locations come from the rules board (on-board points, chain heads and links, the ko point,
 /// or 0), or are the neighbours and diagonals of an on-board location, the largest of which
 /// (below the last point) is the location count itself. Debug builds check it on every access.
+///
+/// The table is held in place, not behind a pointer of its own: a [`PlayoutBoard`] holds its
+/// tables in one block, so the playouts reach every one of them from the board's address,
+/// where tables behind their own pointers had those pointers read again after most stores
+/// (the compiler cannot tell that a byte written to a table leaves them alone).
 #[derive(Clone, Debug)]
-pub(super) struct ByLoc<T>(Box<[T; SLOTS]>);
+pub(super) struct ByLoc<T>([T; SLOTS]);
 
 impl<T: Copy> ByLoc<T> {
-    /// A table holding `value` everywhere.
-    pub(super) fn filled(value: T) -> ByLoc<T> {
-        let table: Box<[T]> = vec![value; SLOTS].into_boxed_slice();
-        ByLoc(table.try_into().unwrap_or_else(|_| unreachable!("the table has SLOTS entries")))
+    /// A table holding `value` everywhere, on the heap.
+    pub(super) fn filled(value: T) -> Box<ByLoc<T>> {
+        Box::new(ByLoc([value; SLOTS]))
     }
 }
 
@@ -167,7 +171,8 @@ struct MoveState {
     seen: [u16; 3],
 }
 
-/// A position for playouts; see the module documentation.
+/// A position for playouts; see the module documentation. Its tables are in place (see
+/// [`ByLoc`]): it lives on the heap, made by [`PlayoutBoard::walls`].
 #[derive(Clone, Debug)]
 pub(super) struct PlayoutBoard {
     stride: u16,
@@ -186,7 +191,7 @@ pub(super) struct PlayoutBoard {
 impl PlayoutBoard {
     /// A copy of `board`'s position, chains and ko.
     #[cfg(test)]
-    pub(super) fn of_board(board: &Board) -> PlayoutBoard {
+    pub(super) fn of_board(board: &Board) -> Box<PlayoutBoard> {
         let mut fast = PlayoutBoard::walls();
         fast.load(board);
         fast
@@ -194,16 +199,16 @@ impl PlayoutBoard {
 
     /// A board of no location, every table entry a wall cell's: [`PlayoutBoard::load`] makes
     /// it a position.
-    pub(super) fn walls() -> PlayoutBoard {
-        PlayoutBoard {
+    pub(super) fn walls() -> Box<PlayoutBoard> {
+        Box::new(PlayoutBoard {
             stride: 0,
             len: 0,
-            cells: ByLoc::filled(WALL_CELL),
-            stones: ByLoc::filled(0),
-            eye_owner: ByLoc::filled(EMPTY),
+            cells: ByLoc([WALL_CELL; SLOTS]),
+            stones: ByLoc([0; SLOTS]),
+            eye_owner: ByLoc([EMPTY; SLOTS]),
             ko: NONE,
             ko_banned: EMPTY,
-        }
+        })
     }
 
     /// Makes `self` (a board of any size, or [`PlayoutBoard::walls`]) a copy of `board`'s
