@@ -425,6 +425,10 @@ impl Touched {
     }
 
     fn clear(&mut self) {
+        // An empty list has no marks of this generation: nothing to clear (most moves).
+        if self.list.is_empty() {
+            return;
+        }
         self.list.clear();
         if self.generation == u32::MAX {
             self.mark = ByLoc::filled(0);
