@@ -155,19 +155,6 @@ const fn shape_of(pla: u8, around: u8) -> Shape {
     }
 }
 
-/// The number of empty neighbours of every [`Cell::around`] byte (one too many on a 1x1
-/// board's point, whose four walls read as three: never zero where there is an empty one).
-static EMPTIES: [u8; 256] = {
-    let mut table = [0; 256];
-    let mut around = 0;
-    while around < 256 {
-        let taken = (around & 7) + ((around >> 3) & 7) + (around >> 6);
-        table[around] = if taken < 4 { 4 - taken as u8 } else { 0 };
-        around += 1;
-    }
-    table
-};
-
 /// What [`Cell::around`] gains when a neighbour takes a stone of the colour code `pla`.
 #[inline(always)]
 fn around_step(pla: u8) -> u8 {
@@ -377,7 +364,8 @@ impl PlayoutBoard {
     /// How many neighbours of an on-board location are empty points.
     #[inline(always)]
     pub(super) fn empty_neighbours(&self, loc: u16) -> u8 {
-        EMPTIES[self.cells[loc].around as usize]
+        let around = self.cells[loc].around;
+        4 - (around & 7) - ((around >> 3) & 7) - (around >> 6)
     }
 
     /// The player whose true eye the empty `loc` was found to be ([`PlayoutBoard::mark_eye`]),
@@ -601,12 +589,9 @@ impl PlayoutBoard {
         let mut new_libs = 0;
         let mut cur = small;
         loop {
-            // A stone with no empty neighbour brings no liberty: one byte says.
-            if self.empty_neighbours(cur) != 0 {
-                for adj in self.neighbours(cur) {
-                    if self.cells[adj].color == EMPTY && !self.is_liberty_of(adj, big) {
-                        new_libs += 1;
-                    }
+            for adj in self.neighbours(cur) {
+                if self.cells[adj].color == EMPTY && !self.is_liberty_of(adj, big) {
+                    new_libs += 1;
                 }
             }
             self.cells[cur].head = big;
