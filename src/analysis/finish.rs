@@ -1078,6 +1078,22 @@ impl Finishing {
     /// points; filling it later, or only where the filler's protective move could be on a
     /// neutral point, changed nothing worth keeping (BENCHMARKS.md, eighth session).
     ///
+    /// A dame the opponent's stone would fill with atari (its sente) is filled by us after the
+    /// boundary moves and after the dame that leave an opponent chain owing a teire, though
+    /// players often fill it first: in `examples/finish_probe` (complete records cut 6 to 10
+    /// moves before their end), of the protective moves inside its own area that the finishing
+    /// made and the players did not, those answering such a dame the players had filled the
+    /// other way were off in 37 of 50 cut records, against the side that answered, which
+    /// mostly had the move and had played a boundary move or a dame first. Measured against
+    /// 11,509 / 14,386 / 14,551 (exact / within 2 points / same winner, same winner counted
+    /// from the dump, on the 15,067 Japanese-rules games of `../shared/corpus/aeb-pro`; other
+    /// counted games 3,014 / 4,209 / 4,569): filling it (an atari or a capturable chain from
+    /// the opponent's stone) before the dame that leave a teire owed 11,499 / 14,395 / 14,553
+    /// (3,018 / 4,205 / 4,570; 50 margins closer, 57 further); only an atari whose answer is
+    /// inside our area 11,502 / 14,393 / 14,549 (3,019 / 4,204 / 4,573; 51 closer, 60
+    /// further); that atari before the boundary moves too 11,464 / 14,388 / 14,536 (3,001 /
+    /// 4,203 / 4,572; 293 closer, 360 further).
+    ///
     /// Reads the regions [`Finishing::regions`] found for this turn.
     fn dame_move(&mut self, color: Color, forcing_only: bool) -> (Option<u16>, bool) {
         // The lists of the turn before, taken out while this one fills them.
