@@ -1080,7 +1080,10 @@ impl Finishing {
     /// further). Variants: an answer that leaves our chain capturable counted too 11,523 /
     /// 14,386 / 14,552 (3,015 / 4,208 / 4,567); that, with such a dame never filled by us
     /// 11,516 / 14,390 / 14,552 (3,013 / 4,209 / 4,566); and applied to the boundary moves
-    /// that force 11,501 / 14,384 / 14,552 (3,005 / 4,208 / 4,567).
+    /// that force 11,501 / 14,384 / 14,552 (3,005 / 4,208 / 4,567). Measured with it: such a
+    /// dame never filled by us 11,511 / 14,391 / 14,553 (3,016 / 4,212 / 4,566); the
+    /// opponent's dame answered so not filled first to spare the answer 11,520 / 14,387 /
+    /// 14,553 (3,018 / 4,212 / 4,568).
     ///
     /// A dame whose stone would put an opponent chain in atari but is itself left with two
     /// liberties and capturable is not filled, even though the owner must answer inside its
