@@ -93,7 +93,8 @@ use crate::rules::{Board, Color, Point, SuicideRule};
 /// opponent's push into a gap (it denies points, seals none) as a sente move 11,531 / 14,389
 /// / 14,549 (3,022 / 4,205 / 4,556), after the small regions' gote moves 11,528 / 14,382 /
 /// 14,551 (3,018 / 4,211 / 4,569), that with stones on both sides only 11,521 / 14,391 /
-/// 14,551 (3,019 / 4,201 / 4,571); the owner's closing move there instead 11,503 / 14,381 /
+/// 14,551 (3,019 / 4,201 / 4,571), a sente push only where it denies two points or more
+/// 11,524 / 14,398 / 14,550 (3,009 / 4,201 / 4,558); the owner's closing move there instead 11,503 / 14,381 /
 /// 14,550; every point of a corridor (a region each point of which touches a live stone)
 /// 11,525 / 14,383 / 14,550 (3,007 / 4,195 / 4,550). A gap on the edge below one stone is
 /// any first-line boundary point, and a push there changes which side keeps the tempo more
