@@ -80,26 +80,15 @@ use crate::rules::{Board, Color, Point, SuicideRule};
 /// 6 and 6: 11,073 / 14,305 / 14,459 and 2,818 / 4,198 / 4,455.
 ///
 /// Boundary moves inside a large region, valued as in a small one but counting a piece of
-/// this many points or more for neither side, were measured and dropped (ninth session,
-/// against 11,522 / 14,387 / 14,553 on the 15,067 Japanese-rules records and 3,018 / 4,212 /
-/// 4,568 on the other counted games, same winner counted from the `examples/accuracy` dump):
-/// every point of the region 11,448 / 14,256 / 14,482 (2,944 / 3,999 / 4,406); only a
-/// one-point gap (stones of one colour on opposite sides, or one stone and the edge) that
-/// joins a sealed piece to an open one 11,485 / 14,387 / 14,544 (2,998 / 4,172 / 4,556), the
-/// same after the small regions' moves 11,478 / 14,374 / 14,539; such a gap only where it
-/// forces (atari or a capturable chain) 11,527 / 14,386 / 14,551 (3,005 / 4,198 / 4,560),
-/// among the small regions' forcing moves 11,526 / 14,386 / 14,552 (3,006 / 4,201 / 4,561),
-/// and with stones on both sides only 11,520 / 14,387 / 14,552 (3,015 / 4,204 / 4,567); the
-/// opponent's push into a gap (it denies points, seals none) as a sente move 11,531 / 14,389
-/// / 14,549 (3,022 / 4,205 / 4,556), after the small regions' gote moves 11,528 / 14,382 /
-/// 14,551 (3,018 / 4,211 / 4,569), that with stones on both sides only 11,521 / 14,391 /
-/// 14,551 (3,019 / 4,201 / 4,571), a sente push only where it denies two points or more
-/// 11,524 / 14,398 / 14,550 (3,009 / 4,201 / 4,558); the owner's closing move there instead 11,503 / 14,381 /
-/// 14,550; every point of a corridor (a region each point of which touches a live stone)
-/// 11,525 / 14,383 / 14,550 (3,007 / 4,195 / 4,550). A gap on the edge below one stone is
-/// any first-line boundary point, and a push there changes which side keeps the tempo more
-/// than the points it takes; the count's split by distance already gives the owner the
-/// points behind a gap, so closing it changes little but the turn.
+/// this many points or more for neither side, were measured in fourteen forms and dropped
+/// (ninth session; figures in BENCHMARKS.md): every point of the region, one-point gaps
+/// (joining a sealed piece to an open one, forcing ones only, both sides' stones only), the
+/// opponent's push into a gap as a sente move, the owner's closing move, every point of a
+/// corridor. None gained same winner on the Japanese-rules records without losing it on the
+/// others. A gap on the edge below one stone is any first-line boundary point, and a push
+/// there changes which side keeps the tempo more than the points it takes; the count's split
+/// by distance already gives the owner the points behind a gap, so closing it changes little
+/// but the turn.
 pub const LARGE_REGION: usize = 8;
 
 /// The position once the ending has been played out.
