@@ -932,12 +932,9 @@ impl Finishing {
     /// boundary move is left: players close the borders before they fill the dame, and which
     /// dame will force an answer at all depends on the liberties the closed borders leave.
     /// Connecting the stone of a ko that can wait comes after every boundary move and the dame
-    /// that spare a teire, before the plain dame. `own` holds `color`'s weak chains. Measured
-    /// against 11,366 / 14,382 / 14,541 on the 15,079 Japanese-rules games (other counted games
-    /// 2,981 / 4,187 / 4,554), before `owes_teire`: the connection after the plain dame 11,351
-    /// / 14,377 / 14,544 (2,949 / 4,177 / 4,543); before the boundary moves 11,360 / 14,388 /
-    /// 14,539 (2,961 / 4,174 / 4,556); a ko stone never connected at once, even when the
-    /// opponent's last move put it in atari, 11,203 / 14,366 / 14,510.
+    /// that spare a teire, before the plain dame. `own` holds `color`'s weak chains. The
+    /// connection after the plain dame, before the boundary moves, or never at once were
+    /// measured and lost margins (BENCHMARKS.md, ninth session).
     ///
     /// Measured on the counted records of `../shared/corpus/aeb-pro` (exact / within 2 points /
     /// same winner, in games), with the dame that spares a teire before a one-point boundary
@@ -1083,18 +1080,10 @@ impl Finishing {
     /// A dame whose answer puts one of our chains in atari ([`Finishing::answered_with_atari`]:
     /// the opponent saves its chain where its stone takes our chain's last liberty but one)
     /// does not force: we must answer back, the opponent gets the move, and the exchange costs
-    /// us a tempo; it waits with the plain dame, and a boundary move comes first. Measured on
-    /// the 15,067 counted Japanese-rules records of `../shared/corpus/aeb-pro` (exact / within 2
-    /// points / same winner, same winner counted from the `examples/accuracy` dump) against
-    /// 11,509 / 14,386 / 14,551: 11,522 / 14,387 / 14,553 (57 margins closer, 45 further); the
-    /// other counted games 3,014 / 4,209 / 4,569 -> 3,018 / 4,212 / 4,568 (50 closer, 37
-    /// further). Variants: an answer that leaves our chain capturable counted too 11,523 /
-    /// 14,386 / 14,552 (3,015 / 4,208 / 4,567); that, with such a dame never filled by us
-    /// 11,516 / 14,390 / 14,552 (3,013 / 4,209 / 4,566); and applied to the boundary moves
-    /// that force 11,501 / 14,384 / 14,552 (3,005 / 4,208 / 4,567). Measured with it: such a
-    /// dame never filled by us 11,511 / 14,391 / 14,553 (3,016 / 4,212 / 4,566); the
-    /// opponent's dame answered so not filled first to spare the answer 11,520 / 14,387 /
-    /// 14,553 (3,018 / 4,212 / 4,568).
+    /// us a tempo; it waits with the plain dame, and a boundary move comes first. On the
+    /// 15,067 counted Japanese-rules records of `../shared/corpus/aeb-pro`: 13 more margins
+    /// exact, 2 more winners right; five variants measured and dropped (BENCHMARKS.md, ninth
+    /// session).
     ///
     /// A dame whose stone would put an opponent chain in atari but is itself left with two
     /// liberties and capturable is not filled, even though the owner must answer inside its
@@ -1113,15 +1102,8 @@ impl Finishing {
     /// moves before their end), of the protective moves inside its own area that the finishing
     /// made and the players did not, those answering such a dame the players had filled the
     /// other way were off in 37 of 50 cut records, against the side that answered, which
-    /// mostly had the move and had played a boundary move or a dame first. Measured against
-    /// 11,509 / 14,386 / 14,551 (exact / within 2 points / same winner, same winner counted
-    /// from the dump, on the 15,067 Japanese-rules games of `../shared/corpus/aeb-pro`; other
-    /// counted games 3,014 / 4,209 / 4,569): filling it (an atari or a capturable chain from
-    /// the opponent's stone) before the dame that leave a teire owed 11,499 / 14,395 / 14,553
-    /// (3,018 / 4,205 / 4,570; 50 margins closer, 57 further); only an atari whose answer is
-    /// inside our area 11,502 / 14,393 / 14,549 (3,019 / 4,204 / 4,573; 51 closer, 60
-    /// further); that atari before the boundary moves too 11,464 / 14,388 / 14,536 (3,001 /
-    /// 4,203 / 4,572; 293 closer, 360 further).
+    /// mostly had the move and had played a boundary move or a dame first. Filling it first,
+    /// in three placements, lost exact margins or winners (BENCHMARKS.md, ninth session).
     ///
     /// Reads the regions [`Finishing::regions`] found for this turn.
     fn dame_move(&mut self, color: Color, forcing_only: bool) -> (Option<u16>, bool) {
@@ -1402,17 +1384,10 @@ impl Finishing {
     /// the plain ones (`Meijin/05/13`, cut ten moves before its end: Black's O12 leaves
     /// White's O11 chain N11, which only Black can fill, and P11, White's teire).
     ///
-    /// Measured on the counted records of `../shared/corpus/aeb-pro` (exact / within 2 points
-    /// / same winner, in games) against 11,366 / 14,382 / 14,541 (Japanese rules, 15,079
-    /// games) and 2,981 / 4,187 / 4,554 (the other 5,029): taken after the forcing dame and
-    /// before those that spare an answer, and sparing an answer itself, 11,501 / 14,370 /
-    /// 14,547 and 3,006 / 4,198 / 4,557. Variants: sparing nothing 11,466 / 14,370 / 14,546;
-    /// forcing (before the boundary moves) 11,427 / 14,369 / 14,535; forcing once no
-    /// boundary move is left 11,434 / 14,368 / 14,540; on a par with the dame that spare an
-    /// answer, without the test that `color`'s stone on the neutral point keeps two
-    /// liberties, 11,294 / 14,358 / 14,515; the owner's stone on the neutral point capturable
-    /// rather than in atari 11,497 / 14,366 / 14,547; a boundary move that leaves a teire owed,
-    /// or spares one, worth a point more 11,502 / 14,369 / 14,543.
+    /// On the 15,079 counted Japanese-rules records of `../shared/corpus/aeb-pro`, taken after
+    /// the forcing dame and before those that spare an answer, and sparing an answer itself:
+    /// 135 more margins exact, 6 more winners right, 12 fewer within 2 points; six other
+    /// placements and tests measured and dropped (BENCHMARKS.md, ninth session).
     fn owes_teire(&mut self, color: Color, m: u16) -> bool {
         let opponent = color.opponent();
         let (near, len) = self.live_chains_next_to(m, opponent, |board, a| board.libs_at(a) == 3);

@@ -30,7 +30,7 @@ use crate::rules::{Board, Color};
 pub struct EstimateOptions {
     /// Most playouts on boards of more than 100 points (twice as many on smaller boards); fewer
     /// run when every undecided chain is already clearly alive or dead, up to twice as many
-    /// while a big chain stays near even (see [`BIG_COIN_TOSS_STONES`]). More buys little
+    /// while a big chain stays near even (see `BIG_COIN_TOSS_STONES`). More buys little
     /// (aeb-pro Japanese exact / within 2 / same winner 11,103 / 14,321 / 14,471 at 64):
     /// 96 gives 11,109 / 14,333 / 14,475 for +16.1% instructions (`kifu audit -j1` on the
     /// first 600 professional games, 1,997.5M -> 2,318.1M), 128 gives 11,117 / 14,343 /
@@ -98,28 +98,17 @@ const SETTLED_MARGIN: f32 = 0.2;
 /// after 64; KK1st/68/19, 22 stones at -0.04). Big chains only, because the cost is playouts
 /// of the whole board and a small chain's draw moves few points.
 ///
-/// Measured with `RAYON_NUM_THREADS=2 target/release/examples/accuracy` against b0cf14f (from
-/// `KIFU_ACCURACY_DUMP`): aeb-pro Japanese-rules games (15,079 counted) exact / within 2 / same
-/// winner 11,366 / 14,382 / 14,541 -> 11,374 / 14,399 / 14,550 (40 margins closer, 16
-/// further), other aeb games (5,029 counted) 2,981 / 4,187 / 4,554 -> 2,984 / 4,192 / 4,558
-/// (28 closer, 23 further), passes exact 275 -> 276 of 312, markup stones wrongly dead 149 ->
-/// 145, every other set the same;
-/// held out, the same misses (an autoscore position already missed, `game_seki_64848549`, has
-/// 20 stones wrong instead of 9). Cost: `kifu audit -j1` on the first 600 professional games
-/// (callgrind, non-LTO) 1,783.2M -> 1,811.0M instructions (+1.6%; its answers unchanged).
+/// On the 15,079 counted Japanese-rules records of aeb-pro: 8 more margins exact, 17 more
+/// within 2 points, 9 more winners right (40 margins closer, 16 further); an autoscore
+/// position already missed (held out) has 20 stones wrong instead of 9; `kifu audit` +1.6%
+/// instructions (BENCHMARKS.md, ninth session).
 ///
-/// Tried (Japanese exact / within 2 / same winner; audit instructions against 1,783.2M), all
-/// measured the same way: from 8 stones, 11,369 / 14,395 / 14,550 (+1.3%); from 5, 11,374 /
-/// 14,400 / 14,550 and other aeb same winner 2 fewer than from 6. Without the narrowing band:
-/// up to four times the maximum for every big chain in the unclear band (0.3), 11,373 / 14,399
-/// / 14,549 (+13.6%), up to twice 11,369 / 14,392 / 14,549 (+5.4%), eight times 11,373 /
-/// 14,397 / 14,548 and a GNU Go score test lost, from 5 stones (four times) 11,376 / 14,400 /
-/// 14,552 but a GNU Go score test lost, from 12 stones 11,368 / 14,393 / 14,548; a fixed band
-/// of 0.1 or 0.15 (four times, from 8), 11,370 / 14,395 / 14,546 (+2.3%) and 11,372 / 14,398 /
-/// 14,545 (+3.9%). The narrowing band from 8 stones: 0.15 up to four or three times the
-/// maximum, 11,372 / 14,398 / 14,546 (+2.6%) and 11,371 / 14,397 / 14,546 (+2.1%); 0.2 up to
-/// twice, 11,365 / 14,388 / 14,546. The draw moves margins both ways (about one further for
-/// every two or three closer), so small differences between these are noise.
+/// From 8 or 12 stones, from 5, without the narrowing band (up to two, four or eight times
+/// the maximum for every big chain in the unclear band), with a fixed band of 0.1 or 0.15, and
+/// with the band starting at 0.2: each measured and dropped, for fewer winners, a GNU Go score
+/// test lost, or several times the cost (BENCHMARKS.md, ninth session). The draw moves margins
+/// both ways (about one further for every two or three closer), so small differences between
+/// these are noise.
 const BIG_COIN_TOSS_STONES: usize = 6;
 
 /// How far from even (mean support, at the maximum of playouts) a big chain keeps the playouts
