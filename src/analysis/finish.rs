@@ -1298,16 +1298,9 @@ impl Finishing {
     /// liberties, capturable, and with no saving move on a neutral point: the opponent must
     /// answer inside its own territory, as it must answer an atari.
     fn threatens(&mut self, color: Color, m: u16) -> bool {
-        let opponent = color.opponent();
-        let (near, len) = self.live_chains_next_to(m, opponent, |board, a| board.libs_at(a) == 3);
-        if len == 0 || !self.play_after(color, m) {
-            return false;
-        }
+        let (near, len) = self.left_with_two_liberties(color, m);
         for &a in &near[..len] {
-            if self.after.stone_at(a) != Some(opponent)
-                || self.after.libs_at(a) != 2
-                || !self.reader.capturable(&self.after, a)
-            {
+            if !self.reader.capturable(&self.after, a) {
                 continue;
             }
             let saving = self.reader.rescue_moves(&self.after, a);
@@ -1316,6 +1309,27 @@ impl Finishing {
             }
         }
         false
+    }
+
+    /// The live opponent chains next to `m` that `color`'s stone there leaves with two
+    /// liberties (they had three), a stone of each, with the position after the move in
+    /// `after`; none where the move is not legal.
+    fn left_with_two_liberties(&mut self, color: Color, m: u16) -> ([u16; 4], usize) {
+        let opponent = color.opponent();
+        let (mut near, len) =
+            self.live_chains_next_to(m, opponent, |board, a| board.libs_at(a) == 3);
+        if len == 0 || !self.play_after(color, m) {
+            return (near, 0);
+        }
+        let mut kept = 0;
+        for i in 0..len {
+            let a = near[i];
+            if self.after.stone_at(a) == Some(opponent) && self.after.libs_at(a) == 2 {
+                near[kept] = a;
+                kept += 1;
+            }
+        }
+        (near, kept)
     }
 
     /// The live chains of `owner` next to `m` that pass `wanted`, a stone of each, each chain
@@ -1390,14 +1404,8 @@ impl Finishing {
     /// placements and tests measured and dropped (BENCHMARKS.md, ninth session).
     fn owes_teire(&mut self, color: Color, m: u16) -> bool {
         let opponent = color.opponent();
-        let (near, len) = self.live_chains_next_to(m, opponent, |board, a| board.libs_at(a) == 3);
-        if len == 0 || !self.play_after(color, m) {
-            return false;
-        }
+        let (near, len) = self.left_with_two_liberties(color, m);
         for &a in &near[..len] {
-            if self.after.stone_at(a) != Some(opponent) || self.after.libs_at(a) != 2 {
-                continue;
-            }
             let mut libs = [0u16; 2];
             self.after.first_liberties_at(a, &mut libs);
             for (n, o) in [(libs[0], libs[1]), (libs[1], libs[0])] {

@@ -1347,8 +1347,10 @@ impl GameBuilder {
             _ => None,
         };
         // Only looked at without KM: a draw or a whole-point margin rules out a half-point komi.
+        // Only for presets with a komi history, the only ones it can change.
         let whole_point_result = reading.is_none()
             && even_19
+            && rules.preset.is_some_and(|p| !p.komi_history.is_empty())
             && self.result_raw.as_deref().and_then(result::read_result).is_some_and(|r| {
                 match r.outcome {
                     Outcome::Draw => true,
@@ -1381,7 +1383,7 @@ impl GameBuilder {
                     format!("the usual komi of {} rules in {year} (DT)", p.name)
                 }
             }
-            (Some(p), None) if default != p.ruleset.komi => format!(
+            (Some(p), None) if whole_point_result && default != p.ruleset.komi => format!(
                 "no komi: RE[{}] is a whole-point result, which the {} komi of {} rules cannot \
                  give, and the record has no date (DT) to place it after the years without komi",
                 re(),
